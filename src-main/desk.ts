@@ -1,0 +1,84 @@
+import { ConnectionMonitor } from './connection/monitor';
+import { DeskEvents } from './events/bus';
+import { createDispatcher, type Dispatch } from './ipc/dispatch';
+import { createHandlerTable } from './ipc/handlers';
+import path from 'node:path';
+import { resolveConnection } from './profiles/connection';
+import { ProfilesService } from './profiles/service';
+import { PublisherClient } from './publisher/client';
+import type { SandboxStartOptions } from './sandbox/start';
+import { StaffSessionService } from './staff/session';
+import { ProfileStore } from './store/profiles';
+import { SecretStore, type Keystore } from './store/secrets';
+import { APP_NAME, APP_VERSION } from './version';
+
+/** Training mode's pace of simulated kiosk arrivals, so the board lives without a kiosk. */
+export const TRAINING_KIOSK_INTERVAL_MS = 90_000;
+
+export interface DeskStartOptions {
+  runtime: 'electron' | 'web';
+  /** Folder of settings.json and secrets.json (Electron: userData). */
+  dataDir: string;
+  /** Electron's safeStorage in the app; what encrypts secrets at rest. */
+  keystore: Keystore;
+  sandbox?: SandboxStartOptions;
+}
+
+export interface RunningDesk {
+  dispatch: Dispatch;
+  events: DeskEvents;
+  close(): Promise<void>;
+}
+
+/**
+ * Composes the desk's services behind the IPC handler table, on the active
+ * connection profile (the Training sandbox when nothing is configured).
+ */
+export async function startDesk(options: DeskStartOptions): Promise<RunningDesk> {
+  const secrets = new SecretStore(path.join(options.dataDir, 'secrets.json'), options.keystore);
+  const store = await ProfileStore.open(options.dataDir, secrets);
+  const resolved = await resolveConnection(store, { kioskIntervalMs: TRAINING_KIOSK_INTERVAL_MS, ...options.sandbox });
+  const { profile, sandbox } = resolved;
+  const events = new DeskEvents();
+  const connection = new ConnectionMonitor(events);
+  const publisher = new PublisherClient({
+    profile,
+    accountKey: resolved.accountKey,
+    onReachability: (reachable) => connection.reportPublisher(reachable),
+  });
+  const staff = new StaffSessionService(publisher, events);
+  const table = createHandlerTable({
+    info: {
+      name: APP_NAME,
+      version: APP_VERSION,
+      runtime: options.runtime,
+      training: profile.training,
+      profileName: profile.name,
+      trainingAccounts: sandbox?.trainingAccounts ?? [],
+      notices: resolved.notices,
+    },
+    connection,
+    staff,
+    profiles: new ProfilesService(store, secrets, sandbox?.profile ?? trainingPlaceholder(), profile.id),
+  });
+  return { dispatch: createDispatcher(table), events, close: async () => sandbox?.close() };
+}
+
+/** The Training profile as listed when the desk runs on a real one (its sandbox is not started). */
+function trainingPlaceholder() {
+  return {
+    id: 'training',
+    name: 'Training',
+    training: true,
+    platformUrl: 'http://127.0.0.1/',
+    licenceUuid: 'training',
+    officeIdHeader: 'training',
+    contractMode: 'direct' as const,
+    contractBaseUrl: 'http://127.0.0.1/',
+    publisherPublicKeyPem: null,
+    deviceId: 'training',
+    officePlaceId: null,
+    deskId: null,
+    deskLabel: '',
+  };
+}

@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { app, type BrowserWindow, ipcMain, protocol, safeStorage, session, shell } from 'electron';
+import { startDesk } from './desk';
+import { forwardEvents, registerIpcHandlers } from './ipc/electron-ipc';
+import { logger } from './log';
+import { ExternalLinks } from './shell/external';
+import { APP_ENTRY_URL, APP_ORIGIN, originOf } from './shell/origin';
+import { denyAllPermissions } from './shell/permissions';
+import { registerAppScheme, serveRenderer } from './shell/protocol';
+import { createMainWindow, hardenWebContents } from './shell/window';
+
+const log = logger('main');
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** Set only by the developer's `vite` dev server workflow; production always uses app://. */
+const devServerUrl = app.isPackaged ? undefined : process.env.DESK_RENDERER_URL;
+const appOrigins = [APP_ORIGIN, ...(devServerUrl ? [originOf(devServerUrl) ?? ''] : [])];
+const windows = new Set<BrowserWindow>();
+const links = new ExternalLinks((url) => shell.openExternal(url));
+
+registerAppScheme(protocol);
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    const [first] = windows;
+    if (first) {
+      if (first.isMinimized()) first.restore();
+      first.focus();
+    }
+  });
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, appOrigins, links));
+  app.on('window-all-closed', () => app.quit());
+  app.whenReady().then(start, (error: unknown) => {
+    log.error('start-up failed', { error: String(error) });
+    app.exit(1);
+  });
+}
+
+async function start(): Promise<void> {
+  denyAllPermissions(session.defaultSession);
+  serveRenderer(protocol, path.join(here, '../renderer'));
+  const desk = await startDesk({ runtime: 'electron', dataDir: app.getPath('userData'), keystore: safeStorage });
+  registerIpcHandlers(ipcMain, desk.dispatch, {
+    origins: appOrigins,
+    isAppContents: (contents) => [...windows].some((window) => window.webContents === contents),
+  });
+  forwardEvents(desk.events, () => [...windows].map((window) => window.webContents));
+  app.on('will-quit', () => void desk.close());
+  openMainWindow();
+}
+
+function openMainWindow(): void {
+  const window = createMainWindow(path.join(here, '../preload/preload.cjs'), !app.isPackaged);
+  windows.add(window);
+  window.on('closed', () => windows.delete(window));
+  window.once('ready-to-show', () => window.show());
+  void window.loadURL(devServerUrl ?? APP_ENTRY_URL);
+}

@@ -1,0 +1,42 @@
+import type { ConnectionProfile } from '../../src-shared/profile';
+import type { ProfilesView } from '../../src-shared/ipc/contract';
+import type { ProfileStore } from '../store/profiles';
+import type { SecretStore } from '../store/secrets';
+
+/**
+ * What the Settings screen manages: the saved profiles plus the built-in Training one.
+ * Activating a profile takes effect at the desk's next start: a desk never switches
+ * medical systems under a signed-in staff member.
+ */
+export class ProfilesService {
+  constructor(
+    private readonly store: ProfileStore,
+    private readonly secrets: SecretStore,
+    private readonly training: ConnectionProfile,
+    private readonly runningProfileId: string,
+  ) {}
+
+  view(): ProfilesView {
+    return {
+      runningProfileId: this.runningProfileId,
+      activeProfileId: this.store.activeProfileId(),
+      profiles: [this.training, ...this.store.saved()],
+      secretStorageAvailable: this.secrets.available(),
+    };
+  }
+
+  async save(profile: ConnectionProfile, accountKey?: string): Promise<ProfilesView> {
+    await this.store.save(profile, accountKey);
+    return this.view();
+  }
+
+  async activate(id: string): Promise<ProfilesView> {
+    await this.store.activate(id);
+    return this.view();
+  }
+
+  async remove(id: string): Promise<ProfilesView> {
+    await this.store.remove(id);
+    return this.view();
+  }
+}

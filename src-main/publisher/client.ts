@@ -1,0 +1,240 @@
+import type { KeyObject } from 'node:crypto';
+import axios, { isAxiosError, type AxiosInstance } from 'axios';
+import type { z } from 'zod';
+import { CONTRACT_BASE_PATH, type ConnectionProfile } from '../../src-shared/profile';
+import {
+  CONFIG_ROUTES,
+  ENCRYPTION_HEADER,
+  type AppointmentPair,
+  type CheckInRequest,
+  type CheckInResponse,
+  type IdentifyRequest,
+  type IdentifyResponse,
+  type NotificationReadiness,
+  type ProgressionStatus,
+  type StaffSignInRequest,
+  type StaffSignInResponse,
+} from '../../src-shared/publisher/schemas';
+import { logger } from '../log';
+import { CONTRACT_RETRY_POLICY, withRetry, type RetryDeps, type RetryPolicy } from '../net/retry';
+import { openAnswer, openSession, parsePublisherKey, sealBody, type RequestSession } from './encryption';
+import { ContractError, isTransient, mapClientError, mapServerError, TransientPublisherError } from './errors';
+import {
+  configOperation,
+  OPERATIONS,
+  readinessQueryString,
+  segment,
+  type ConfigAnswer,
+  type ConfigRouteName,
+  type Operation,
+  type ReadinessQuery,
+} from './operations';
+import { parseAnswer } from './parse';
+
+const log = logger('publisher');
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+export interface PublisherClientOptions {
+  profile: ConnectionProfile;
+  accountKey: string;
+  /** Per-attempt timeout (default 10 s): a hung publisher is cut here and the attempt retried. */
+  timeoutMs?: number;
+  retry?: RetryPolicy;
+  /** Clock, sleep and jitter of the retry loop (tests). */
+  retryDeps?: RetryDeps;
+  /** Told after every attempt whether the publisher answered usably (false: network error or 5xx). */
+  onReachability?: (reachable: boolean) => void;
+}
+
+/** Per-call overrides: the config probe makes one short attempt per route. */
+export interface CallOverrides {
+  retry?: RetryPolicy;
+  timeoutMs?: number;
+}
+
+interface CallSpec<S extends z.ZodType> {
+  operation: Operation<S>;
+  /** Route below the contract base path, ids already encoded. */
+  route: string;
+  body?: unknown;
+  overrides?: CallOverrides;
+}
+
+/** By-ticket request (contract, "Resolve an appointment by ticket"). */
+export interface ByTicketRequest {
+  ticketNumber: string;
+  birthDate: string;
+  officePlaceVisibleId: string;
+  context?: Record<string, unknown>;
+}
+
+/**
+ * The production client of the Kiosk Integration Contract: URL (direct or relay),
+ * headers (K or K+D, office id always), the contract's retry policy, end-to-end
+ * encryption of the ten kiosk operations, zod validation of every answer, and
+ * error mapping (errors.ts). Nothing here logs a body, a key or an id.
+ */
+export class PublisherClient {
+  private readonly http: AxiosInstance;
+  private publicKey: KeyObject | null | undefined;
+
+  constructor(private readonly options: PublisherClientOptions) {
+    this.http = axios.create({
+      // A 401 must never become a redirect to a login page; a redirect is a contract fault.
+      maxRedirects: 0,
+      responseType: 'text',
+      transformResponse: [(data: unknown) => data],
+      validateStatus: () => true,
+    });
+  }
+
+  // ── operations ────────────────────────────────────────────────────────────
+  staffSignIn(request: StaffSignInRequest): Promise<StaffSignInResponse> {
+    return this.call({ operation: OPERATIONS.staffSignIn, route: '/staff/sign-in', body: request });
+  }
+
+  identifyPatients(request: IdentifyRequest): Promise<IdentifyResponse> {
+    return this.call({ operation: OPERATIONS.identifyPatients, route: '/patients/identify', body: request });
+  }
+
+  getAppointmentById(appointmentId: string): Promise<AppointmentPair> {
+    return this.call({ operation: OPERATIONS.getAppointmentById, route: `/appointments/${segment(appointmentId)}` });
+  }
+
+  /** The convocation code is the publisher's free format: one encoded path segment, passed as is. */
+  getAppointmentByCode(code: string): Promise<AppointmentPair> {
+    return this.call({ operation: OPERATIONS.getAppointmentByCode, route: `/appointments/by-code/${segment(code)}` });
+  }
+
+  getAppointmentByTicket(request: ByTicketRequest): Promise<AppointmentPair> {
+    return this.call({ operation: OPERATIONS.getAppointmentByTicket, route: '/appointments/by-ticket', body: request });
+  }
+
+  /** Idempotent by contract (a replay returns the existing ticket), so retried like a read. */
+  checkInAppointment(appointmentId: string, request: CheckInRequest): Promise<CheckInResponse> {
+    return this.call({ operation: OPERATIONS.checkInAppointment, route: `/appointments/${segment(appointmentId)}/check-in`, body: request });
+  }
+
+  /** Idempotent by contract (at or past the status: 200, no effect). See isClosedRejected for publishers refusing `closed`. */
+  setAppointmentStatus(appointmentId: string, status: ProgressionStatus): Promise<{ status: string }> {
+    return this.call({ operation: OPERATIONS.setAppointmentStatus, route: `/appointments/${segment(appointmentId)}/status`, body: { status } });
+  }
+
+  getNotificationReadiness(appointmentId: string, query: ReadinessQuery = {}): Promise<NotificationReadiness> {
+    const route = `/appointments/${segment(appointmentId)}/notification-readiness${readinessQueryString(query)}`;
+    return this.call({ operation: OPERATIONS.getNotificationReadiness, route });
+  }
+
+  getConfig<N extends ConfigRouteName>(name: N, overrides?: CallOverrides): Promise<ConfigAnswer<N>> {
+    // TypeScript cannot resolve z.output over the generic index; the schema is CONFIG_ROUTES[name].schema.
+    return this.call({ operation: configOperation(name), route: CONFIG_ROUTES[name].path, overrides }) as Promise<ConfigAnswer<N>>;
+  }
+
+  // ── transport ─────────────────────────────────────────────────────────────
+  private url(route: string): string {
+    const { profile } = this.options;
+    if (profile.contractMode === 'relay') {
+      return `${profile.platformUrl.replace(/\/$/, '')}/api/contractRelay${CONTRACT_BASE_PATH}${route}`;
+    }
+    return `${profile.contractBaseUrl.replace(/\/$/, '')}${route}`;
+  }
+
+  private headers(operation: Operation, session: RequestSession | null): Record<string, string> {
+    const { profile, accountKey } = this.options;
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+      'X-Kiosk-Auth-Key': accountKey,
+      'X-Kiosk-Office-Id': profile.officeIdHeader,
+      ...session?.headers,
+    };
+    if (operation.auth === 'KD') headers['X-Kiosk-Device-Id'] = profile.deviceId;
+    return headers;
+  }
+
+  /** The publisher's key, parsed on first use so a client built for sign-in never fails on a bad PEM. */
+  private encryptionKey(): KeyObject | null {
+    if (this.publicKey === undefined) {
+      const pem = this.options.profile.publisherPublicKeyPem;
+      this.publicKey = pem && pem.trim() ? parsePublisherKey(pem) : null;
+    }
+    return this.publicKey;
+  }
+
+  private async call<S extends z.ZodType>(spec: CallSpec<S>): Promise<z.output<S>> {
+    const policy = spec.overrides?.retry ?? this.options.retry ?? CONTRACT_RETRY_POLICY;
+    try {
+      return await withRetry((n) => this.attempt(spec, n), isTransient, policy, this.options.retryDeps);
+    } catch (error) {
+      const facts = {
+        operation: spec.operation.name,
+        code: error instanceof ContractError ? error.code : 'unknown',
+        httpStatus: error instanceof ContractError ? error.status : null,
+      };
+      // A refusal (404 of a gone appointment, 409…) is business as usual for the board;
+      // an unreachable publisher or a broken answer is what a technician looks for.
+      if (error instanceof ContractError && !error.retryable && error.code !== 'CONTRACT_VIOLATION') log.info('contract call refused', facts);
+      else log.warn('contract call failed', facts);
+      throw error;
+    }
+  }
+
+  private async attempt<S extends z.ZodType>(spec: CallSpec<S>, attemptNumber: number): Promise<z.output<S>> {
+    const { operation } = spec;
+    const publicKey = operation.encrypted ? this.encryptionKey() : null;
+    // A new session key and IV per attempt, retries included (contract, encryption rule 5).
+    const session = publicKey ? openSession(publicKey) : null;
+    const data = spec.body === undefined ? undefined : session ? sealBody(session, spec.body) : JSON.stringify(spec.body);
+    const timeoutMs = spec.overrides?.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+
+    let status: number;
+    let raw: string;
+    let encryptionHeader: string | null;
+    try {
+      const response = await this.http.request<string>({
+        method: operation.method,
+        url: this.url(spec.route),
+        headers: this.headers(operation, session),
+        data,
+        // axios' own timeout is a socket idle timer; the signal bounds the whole exchange,
+        // so a server trickling bytes is cut as surely as a silent one.
+        timeout: timeoutMs,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      status = response.status;
+      raw = typeof response.data === 'string' ? response.data : '';
+      const header: unknown = response.headers[ENCRYPTION_HEADER.toLowerCase()];
+      encryptionHeader = typeof header === 'string' ? header : null;
+    } catch (error) {
+      this.options.onReachability?.(false);
+      log.debug('attempt without answer', { operation: operation.name, attempt: attemptNumber, cause: networkCause(error) });
+      throw this.networkError(error, timeoutMs);
+    }
+    this.options.onReachability?.(status < 500);
+    if (status >= 500) {
+      log.debug('attempt failed', { operation: operation.name, attempt: attemptNumber, httpStatus: status });
+      throw mapServerError(status, raw);
+    }
+    if (status >= 300) {
+      throw mapClientError({ status, rawBody: raw, sentClearToEncryptedOperation: operation.encrypted && session === null });
+    }
+    // A 204 has no body and so nothing sealed (contract, encryption rule 6).
+    const plaintext = session && status !== 204 ? openAnswer(session, operation.name, status, encryptionHeader, raw) : raw;
+    return parseAnswer(operation.schema, plaintext, operation.name, status);
+  }
+
+  private networkError(error: unknown, timeoutMs: number): TransientPublisherError {
+    const via = this.options.profile.contractMode === 'relay' ? 'The platform relay' : 'The medical system';
+    if (networkCause(error) === 'timeout') {
+      return new TransientPublisherError(`${via} did not answer within ${timeoutMs} ms.`, null);
+    }
+    return new TransientPublisherError(`${via} could not be reached.`, null);
+  }
+}
+
+function networkCause(error: unknown): string {
+  if (!isAxiosError(error)) return 'unknown';
+  if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT' || error.code === 'ERR_CANCELED') return 'timeout';
+  return error.code ?? 'unknown';
+}

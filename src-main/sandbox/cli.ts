@@ -1,0 +1,70 @@
+import { startSandbox } from './start';
+
+/**
+ * `npm run sandbox`: the training platform and publisher alone, for a technician's
+ * tests (a kiosk, a printer, another desk) without touching production.
+ */
+interface CliOptions {
+  platformPort: number;
+  publisherPort: number;
+  seed: number | undefined;
+  kioskSeconds: number;
+}
+
+function readOptions(argv: string[]): CliOptions {
+  const value = (name: string): string | undefined => {
+    const index = argv.indexOf(name);
+    return index >= 0 ? argv[index + 1] : undefined;
+  };
+  const number = (name: string, fallback: number, max: number): number => {
+    const raw = value(name);
+    if (raw === undefined) return fallback;
+    const parsed = Number(raw);
+    if (!Number.isInteger(parsed) || parsed < 0 || parsed > max) {
+      process.stderr.write(`${name} takes a whole number from 0 to ${max}\n`);
+      process.exit(2);
+    }
+    return parsed;
+  };
+  return {
+    platformPort: number('--platform-port', 0, 65_535),
+    publisherPort: number('--publisher-port', 0, 65_535),
+    seed: value('--seed') === undefined ? undefined : number('--seed', 0, 2 ** 31),
+    kioskSeconds: number('--kiosk-every', 0, 86_400),
+  };
+}
+
+async function main(): Promise<void> {
+  const options = readOptions(process.argv.slice(2));
+  const sandbox = await startSandbox({
+    platformPort: options.platformPort,
+    publisherPort: options.publisherPort,
+    seed: options.seed,
+    kioskIntervalMs: options.kioskSeconds * 1000,
+  });
+  const lines = [
+    'Desk Console training sandbox (made-up data, 127.0.0.1 only)',
+    `  platform:          ${sandbox.platformUrl}   (OpenAPI: ${sandbox.platformUrl}/swagger.json)`,
+    `  publisher:         ${sandbox.contractBaseUrl}`,
+    `  licence UUID:      ${sandbox.licenceUuid}`,
+    `  account key:       ${sandbox.accountKey}`,
+    `  X-Kiosk-Office-Id: ${sandbox.profile.officeIdHeader}`,
+    `  kiosk devices:     ${sandbox.world.publisher.devices.join(', ')}`,
+    `  staff sign-in:     ${sandbox.trainingAccounts.map((a) => `${a.login}/${a.password}`).join(', ')}`,
+    `  platform admin:    ${sandbox.platformAccounts.map((a) => `${a.login}/${a.password} (${a.role})`).join(', ')}`,
+    `  kiosk arrivals:    ${options.kioskSeconds > 0 ? `every ${options.kioskSeconds} s` : 'off (--kiosk-every SECONDS)'}`,
+    'Stop with Ctrl+C.',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+  const stop = async () => {
+    await sandbox.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`The training sandbox could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

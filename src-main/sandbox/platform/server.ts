@@ -1,0 +1,38 @@
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { installFaults, type FaultSwitches } from '../faults';
+import type { PlatformWorld } from '../world/types';
+import { registerAdminService, type AdminService } from './admin';
+import { registerRelay } from './relay';
+import { registerTicketServices, type TicketService } from './tickets';
+
+export interface SandboxPlatformOptions {
+  world: PlatformWorld;
+  faults: FaultSwitches;
+  now: () => Date;
+  publicUrl: () => string;
+  relayTimeoutMs?: number;
+}
+
+export interface SandboxPlatform {
+  app: FastifyInstance;
+  admin: AdminService;
+  tickets: TicketService;
+}
+
+/** The training platform: administration service, ticket services + desk extensions, contract relay. */
+export async function buildSandboxPlatform(options: SandboxPlatformOptions): Promise<SandboxPlatform> {
+  // The relay must pass encrypted uploads through unchanged: size the body limit for them.
+  const app = Fastify({ logger: false, bodyLimit: 32 * 1024 * 1024 });
+  installFaults(app, options.faults);
+  const admin = await registerAdminService(app, {
+    world: options.world,
+    now: options.now,
+    jwtSecret: randomBytes(32),
+    publicUrl: options.publicUrl,
+  });
+  const tickets = registerTicketServices(app, { world: options.world, now: options.now });
+  registerRelay(app, { world: options.world, timeoutMs: options.relayTimeoutMs ?? 60_000 });
+  app.addHook('onClose', async () => tickets.close());
+  return { app, admin, tickets };
+}

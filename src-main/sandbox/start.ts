@@ -1,0 +1,118 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import type { ConnectionProfile } from '../../src-shared/profile';
+import { noFaults, type FaultSwitches } from './faults';
+import { KioskSimulator } from './kiosk-simulator';
+import { publisherBehaviour, type PublisherBehaviour, type PublisherBehaviourInput } from './publisher/options';
+import { buildSandboxPublisher } from './publisher/server';
+import { buildSandboxPlatform, type SandboxPlatform } from './platform/server';
+import { SANDBOX_DEVICE_ID, SANDBOX_LICENCE_UUID, SANDBOX_PLATFORM_USERS } from './world/accounts';
+import { seedWorld, type SeedOptions } from './world/seed';
+import type { SandboxWorld } from './world/types';
+
+export interface RunningSandbox {
+  platformUrl: string;
+  publisherUrl: string;
+  contractBaseUrl: string;
+  accountKey: string;
+  licenceUuid: string;
+  profile: ConnectionProfile;
+  world: SandboxWorld;
+  behaviour: PublisherBehaviour;
+  platform: SandboxPlatform;
+  faults: { platform: FaultSwitches; publisher: FaultSwitches };
+  /** Staff sign-in accounts of the training publisher. */
+  trainingAccounts: { login: string; password: string; role: string }[];
+  /** Platform administration accounts (e-mail login). */
+  platformAccounts: { login: string; password: string; role: string }[];
+  kiosk: KioskSimulator;
+  close(): Promise<void>;
+}
+
+export interface SandboxStartOptions extends SeedOptions {
+  platformPort?: number;
+  publisherPort?: number;
+  publisher?: PublisherBehaviourInput;
+  /** Clock of both servers (tests pin it); default: the real clock. */
+  clock?: () => Date;
+  /** Pace of simulated kiosk arrivals in ms; 0 or absent = off (tests ask for it). */
+  kioskIntervalMs?: number;
+}
+
+async function listen(app: FastifyInstance, port: number): Promise<string> {
+  await app.listen({ host: '127.0.0.1', port });
+  const address = app.server.address() as AddressInfo;
+  return `http://127.0.0.1:${address.port}`;
+}
+
+/**
+ * Starts the training platform and publisher on 127.0.0.1 (port 0 by default) with
+ * a seeded day, and returns their URLs and the Training connection profile.
+ */
+export async function startSandbox(options: SandboxStartOptions = {}): Promise<RunningSandbox> {
+  const clock = options.clock ?? (() => new Date());
+  const world = seedWorld({ seed: options.seed, now: options.now ?? clock(), patients: options.patients });
+  const faults = { platform: noFaults(), publisher: noFaults() };
+  let platformUrl = '';
+  const platform = await buildSandboxPlatform({ world: world.platform, faults: faults.platform, now: clock, publicUrl: () => platformUrl });
+  platformUrl = await listen(platform.app, options.platformPort ?? 0);
+
+  const licence = world.platform.licences.find((candidate) => candidate.uuid === SANDBOX_LICENCE_UUID)!;
+  const behaviour = publisherBehaviour({
+    platform: { url: platformUrl, licenceUuid: licence.uuid, accountKey: licence.accountKey, timeoutMs: 8_000 },
+    ...options.publisher,
+  });
+  const publisher = buildSandboxPublisher({ world: world.publisher, behaviour, faults: faults.publisher, now: clock });
+  const publisherUrl = await listen(publisher, options.publisherPort ?? 0);
+  const contractBaseUrl = `${publisherUrl}${behaviour.basePath}`;
+  for (const integration of world.platform.publisherIntegrations) integration.contractBaseUrl ??= contractBaseUrl;
+
+  const office = world.publisher.offices[0]!;
+  const place = world.publisher.officePlaces.find((candidate) => candidate.officeId === office.officeId)!;
+  const profile: ConnectionProfile = {
+    id: 'training',
+    name: 'Training',
+    training: true,
+    platformUrl,
+    licenceUuid: licence.uuid,
+    officeIdHeader: `${office.officeId}!#!${office.officeVisibleId}`,
+    contractMode: 'direct',
+    contractBaseUrl,
+    publisherPublicKeyPem: null,
+    deviceId: SANDBOX_DEVICE_ID,
+    officePlaceId: place.platformId,
+    deskId: 1,
+    deskLabel: 'Accueil 1',
+  };
+  const kiosk = new KioskSimulator({
+    world: world.publisher,
+    contractBaseUrl,
+    platformUrl,
+    licenceUuid: licence.uuid,
+    accountKey: licence.accountKey,
+    deviceId: world.publisher.devices[0]!,
+    intervalMs: options.kioskIntervalMs ?? 0,
+  });
+  kiosk.start();
+  return {
+    platformUrl,
+    publisherUrl,
+    contractBaseUrl,
+    accountKey: licence.accountKey,
+    licenceUuid: licence.uuid,
+    profile,
+    world,
+    behaviour,
+    platform,
+    faults,
+    trainingAccounts: world.publisher.staff.map(({ login, password, role }) => ({ login, password, role })),
+    platformAccounts: SANDBOX_PLATFORM_USERS.flatMap((user) =>
+      user.password ? [{ login: user.email, password: user.password, role: user.role }] : [],
+    ),
+    kiosk,
+    async close() {
+      await kiosk.stop();
+      await Promise.all([platform.app.close(), publisher.close()]);
+    },
+  };
+}

@@ -1,0 +1,104 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { DeskError } from '../../src-shared/errors';
+import { connectionProfileSchema, type ConnectionProfile } from '../../src-shared/profile';
+import { AtomicJsonFile } from './atomic-file';
+import type { SecretStore } from './secrets';
+
+export const TRAINING_PROFILE_ID = 'training';
+
+const settingsSchema = z.object({
+  version: z.literal(1),
+  activeProfileId: z.string(),
+  profiles: z.array(connectionProfileSchema),
+});
+type Settings = z.infer<typeof settingsSchema>;
+
+const EMPTY: Settings = { version: 1, activeProfileId: TRAINING_PROFILE_ID, profiles: [] };
+
+export interface SettingsNotice {
+  kind: 'settings-corrupt';
+  keptAs: string;
+  reason: string;
+}
+
+/**
+ * The desk's connection profiles: several, one active, the built-in Training one
+ * always present (its URLs come from the sandbox started at run time, so it is never
+ * written). Secrets live in the SecretStore under the profile id, never in settings.
+ */
+export class ProfileStore {
+  private constructor(
+    private readonly file: AtomicJsonFile<typeof settingsSchema>,
+    private settings: Settings,
+    private readonly secrets: SecretStore,
+    readonly notice: SettingsNotice | null,
+  ) {}
+
+  static async open(dataDir: string, secrets: SecretStore): Promise<ProfileStore> {
+    const file = new AtomicJsonFile(path.join(dataDir, 'settings.json'), settingsSchema);
+    const outcome = await file.read();
+    if (outcome.status === 'ok') return new ProfileStore(file, outcome.value, secrets, null);
+    const notice: SettingsNotice | null =
+      outcome.status === 'corrupt' ? { kind: 'settings-corrupt', keptAs: outcome.keptAs, reason: outcome.reason } : null;
+    return new ProfileStore(file, structuredClone(EMPTY), secrets, notice);
+  }
+
+  activeProfileId(): string {
+    return this.settings.activeProfileId;
+  }
+
+  /** Profiles saved on this desk (the Training profile is not among them). */
+  saved(): ConnectionProfile[] {
+    return this.settings.profiles;
+  }
+
+  find(id: string): ConnectionProfile | null {
+    return this.settings.profiles.find((profile) => profile.id === id) ?? null;
+  }
+
+  async save(input: unknown, accountKey?: string): Promise<ConnectionProfile> {
+    const parsed = connectionProfileSchema.safeParse(input);
+    if (!parsed.success) {
+      const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join('.') || '(profile)'))].join(', ');
+      throw new DeskError('PROFILE_INVALID', `Connection profile invalid: ${fields}.`);
+    }
+    const profile = { ...parsed.data, training: false };
+    if (profile.id === TRAINING_PROFILE_ID) throw new DeskError('PROFILE_INVALID', 'The Training profile is built in.');
+    const known = this.find(profile.id) !== null;
+    if (!known && accountKey === undefined) throw new DeskError('PROFILE_INVALID', 'A new profile needs its account key.');
+    // The secret first: a profile is never saved without the key it needs.
+    if (accountKey !== undefined) await this.secrets.set(profile.id, 'accountKey', accountKey);
+    await this.commit({
+      ...this.settings,
+      profiles: known ? this.settings.profiles.map((p) => (p.id === profile.id ? profile : p)) : [...this.settings.profiles, profile],
+    });
+    return profile;
+  }
+
+  async remove(id: string): Promise<void> {
+    if (!this.find(id)) throw new DeskError('PROFILE_NOT_FOUND', 'Unknown connection profile.');
+    await this.commit({
+      ...this.settings,
+      activeProfileId: this.settings.activeProfileId === id ? TRAINING_PROFILE_ID : this.settings.activeProfileId,
+      profiles: this.settings.profiles.filter((profile) => profile.id !== id),
+    });
+    await this.secrets.remove(id);
+  }
+
+  async activate(id: string): Promise<void> {
+    if (id !== TRAINING_PROFILE_ID && !this.find(id)) throw new DeskError('PROFILE_NOT_FOUND', 'Unknown connection profile.');
+    await this.commit({ ...this.settings, activeProfileId: id });
+  }
+
+  async accountKey(id: string): Promise<string> {
+    const key = await this.secrets.get(id, 'accountKey');
+    if (key === null) throw new DeskError('PROFILE_INVALID', 'This profile has no account key stored; enter it again.');
+    return key;
+  }
+
+  private async commit(next: Settings): Promise<void> {
+    await this.file.write(next);
+    this.settings = next;
+  }
+}

@@ -1,0 +1,38 @@
+import '@mdi/font/css/materialdesignicons.css';
+import '@fontsource/roboto/400.css';
+import '@fontsource/roboto/500.css';
+import '@fontsource/roboto/700.css';
+import 'vuetify/styles';
+import { createVuetify } from 'vuetify';
+import { aliases, mdi } from 'vuetify/iconsets/mdi';
+import { en, fr } from 'vuetify/locale';
+import type { Locale } from './i18n';
+
+export function createDeskVuetify(locale: Locale) {
+  return createVuetify({
+    icons: { defaultSet: 'mdi', aliases, sets: { mdi } },
+    locale: { locale, fallback: 'en', messages: { fr, en } },
+    theme: {
+      defaultTheme: 'desk',
+      themes: {
+        desk: {
+          dark: false,
+          colors: {
+            primary: '#0b5cad',
+            secondary: '#37474f',
+            background: '#f4f5f7',
+            surface: '#ffffff',
+            error: '#b3261e',
+            warning: '#b25e00',
+            success: '#1b7f3b',
+            info: '#0b5cad',
+          },
+        },
+      },
+    },
+    defaults: {
+      VTextField: { variant: 'outlined', density: 'comfortable' },
+      VBtn: { rounded: 'lg' },
+    },
+  });
+}

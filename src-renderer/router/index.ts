@@ -1,0 +1,48 @@
+import type { Pinia } from 'pinia';
+import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-router';
+import SectionPlaceholder from '../components/SectionPlaceholder.vue';
+import { useSessionStore } from '../features/staff/stores/session';
+
+/** The product's sections. Hash history: app:// and the preview host serve one file. */
+export const sections = [
+  { name: 'board', path: '/board', icon: 'mdi-view-dashboard-outline', staffOnly: true },
+  { name: 'checkin', path: '/check-in', icon: 'mdi-account-arrow-right-outline', staffOnly: true },
+  { name: 'printers', path: '/printers', icon: 'mdi-printer-pos-outline', staffOnly: false },
+  { name: 'admin', path: '/admin', icon: 'mdi-shield-account-outline', staffOnly: false },
+  { name: 'settings', path: '/settings', icon: 'mdi-cog-outline', staffOnly: false },
+] as const;
+export type SectionName = (typeof sections)[number]['name'];
+
+/** Sections not built yet show an honest placeholder until their feature folder exists. */
+const views: Partial<Record<SectionName, RouteRecordRaw['component']>> = {
+  board: () => import('../features/board/views/BoardView.vue'),
+  settings: () => import('../features/settings/views/SettingsView.vue'),
+};
+
+export function createDeskRouter(pinia: Pinia) {
+  const routes: RouteRecordRaw[] = [
+    { path: '/', redirect: '/board' },
+    { path: '/sign-in', name: 'sign-in', component: () => import('../features/staff/views/SignInView.vue') },
+    ...sections.map((section) => ({
+      path: section.path,
+      name: section.name,
+      component: views[section.name] ?? SectionPlaceholder,
+      props: views[section.name] ? false : { section: section.name, icon: section.icon },
+      meta: { staffOnly: section.staffOnly },
+    })),
+    { path: '/:pathMatch(.*)*', redirect: '/board' },
+  ];
+  const router = createRouter({ history: createWebHashHistory(), routes });
+  router.beforeEach(async (to) => {
+    const session = useSessionStore(pinia);
+    try {
+      await session.restore();
+    } catch {
+      // Main unreachable: the sign-in screen says so when it tries.
+    }
+    if (to.meta.staffOnly && !session.signedIn) return { name: 'sign-in', query: { next: to.fullPath } };
+    if (to.name === 'sign-in' && session.signedIn) return { name: 'board' };
+    return true;
+  });
+  return router;
+}

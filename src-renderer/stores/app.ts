@@ -1,0 +1,30 @@
+import { defineStore } from 'pinia';
+import { computed, ref } from 'vue';
+import type { AppInfo, ConnectionState } from '../../src-shared/ipc/contract';
+import { desk, link, unwrap } from '../bridge/desk';
+
+/** What the app bar shows: which desk this is and whether its backends answer. */
+export const useAppStore = defineStore('app', () => {
+  const info = ref<AppInfo | null>(null);
+  const connection = ref<ConnectionState>({ publisher: 'unknown', checkedAt: null });
+  let stopListening: (() => void) | null = null;
+
+  const training = computed(() => info.value?.training ?? false);
+  /** One state for the indicator: the app link first, then the publisher. */
+  const indicator = computed(() => {
+    if (link.value === 'down') return 'appDown' as const;
+    if (link.value === 'connecting') return 'appConnecting' as const;
+    return connection.value.publisher;
+  });
+
+  async function load(): Promise<void> {
+    stopListening ??= desk.on.connection.changed((state) => {
+      connection.value = state;
+    });
+    const [appInfo, state] = await Promise.all([unwrap(desk.app.info()), unwrap(desk.connection.status())]);
+    info.value = appInfo;
+    connection.value = state;
+  }
+
+  return { info, connection, training, indicator, load };
+});

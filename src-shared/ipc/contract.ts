@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { deskErrorCodeSchema } from '../errors';
+import { connectionProfileSchema } from '../profile';
+import { staffOfficeSchema, staffSignInRequestSchema } from '../publisher/schemas';
+import type { Channel, EventName } from './channels';
+
+/** A call without arguments: the renderer passes nothing, main receives `undefined`. */
+const none = z.undefined();
+
+/** Something the desk must tell at start-up: a file kept aside, a profile it could not use. */
+export const startupNoticeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('settings-corrupt'), keptAs: z.string() }),
+  z.object({ kind: z.literal('profile-unusable'), profileName: z.string(), code: deskErrorCodeSchema }),
+]);
+export type StartupNotice = z.infer<typeof startupNoticeSchema>;
+
+export const appInfoSchema = z.object({
+  name: z.string(),
+  version: z.string(),
+  runtime: z.enum(['electron', 'web']),
+  training: z.boolean(),
+  profileName: z.string(),
+  /** Sign-in hints shown on the sign-in screen in training mode only. */
+  trainingAccounts: z.array(z.object({ login: z.string(), password: z.string(), role: z.string() })),
+  notices: z.array(startupNoticeSchema),
+});
+export type AppInfo = z.infer<typeof appInfoSchema>;
+
+export const connectionStateSchema = z.object({
+  publisher: z.enum(['unknown', 'online', 'offline']),
+  checkedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type ConnectionState = z.infer<typeof connectionStateSchema>;
+
+export const staffSessionSchema = z.object({
+  displayName: z.string(),
+  email: z.string(),
+  offices: z.array(staffOfficeSchema),
+  signedInAt: z.iso.datetime({ offset: true }),
+});
+export type StaffSession = z.infer<typeof staffSessionSchema>;
+
+export const profilesViewSchema = z.object({
+  /** The profile this desk is running on now. */
+  runningProfileId: z.string(),
+  /** The profile the desk will use at its next start. */
+  activeProfileId: z.string(),
+  profiles: z.array(connectionProfileSchema),
+  /** False when the OS offers no secure storage: real profiles cannot be saved. */
+  secretStorageAvailable: z.boolean(),
+});
+export type ProfilesView = z.infer<typeof profilesViewSchema>;
+
+export const saveProfileRequestSchema = z.object({
+  profile: connectionProfileSchema,
+  /** Required for a new profile; absent = keep the stored key. Never sent back to the renderer. */
+  accountKey: z.string().min(1).max(1024).optional(),
+});
+
+const profileIdRequestSchema = z.object({ id: z.string().min(1).max(64) });
+
+interface ChannelSpec {
+  request: z.ZodType;
+  response: z.ZodType;
+}
+
+/** channel → {request, response}: the single source of the IPC API's types and checks. */
+export const ipcContract = {
+  'app/info': { request: none, response: appInfoSchema },
+  'connection/status': { request: none, response: connectionStateSchema },
+  'staff/signIn': { request: staffSignInRequestSchema, response: staffSessionSchema },
+  'staff/session': { request: none, response: staffSessionSchema.nullable() },
+  'staff/signOut': { request: none, response: z.null() },
+  'profiles/list': { request: none, response: profilesViewSchema },
+  'profiles/save': { request: saveProfileRequestSchema, response: profilesViewSchema },
+  'profiles/activate': { request: profileIdRequestSchema, response: profilesViewSchema },
+  'profiles/remove': { request: profileIdRequestSchema, response: profilesViewSchema },
+} as const satisfies Record<Channel, ChannelSpec>;
+
+/** event → payload pushed from main to the renderer. */
+export const eventContract = {
+  'connection/changed': connectionStateSchema,
+  'staff/sessionChanged': staffSessionSchema.nullable(),
+} as const satisfies Record<EventName, z.ZodType>;
+
+export type RequestOf<C extends Channel> = z.input<(typeof ipcContract)[C]['request']>;
+export type ResponseOf<C extends Channel> = z.output<(typeof ipcContract)[C]['response']>;
+export type EventPayloadOf<E extends EventName> = z.output<(typeof eventContract)[E]>;

@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import { contractDateSchema, contractDateTimeSchema } from '../publisher/schemas';
+
+/**
+ * The platform's ticket services `/api/kioskTicket/*` (DESIGN.md §2) and the desk
+ * extensions this project defines (DESIGN.md §3, docs/desk-extensions.md).
+ * Every body carries `licenceUuid`; `Authorization` is the raw account key.
+ */
+const licenceUuid = z.string().min(1).max(64);
+const optionalText = (max: number) => z.string().max(max).nullable().optional();
+
+export const issueForAppointmentRequestSchema = z.looseObject({
+  licenceUuid,
+  officePlaceId: z.number().int(),
+  requestUid: z.string().min(1).max(128),
+  prefix: z.string().max(8).nullable().optional(),
+  examTypeId: optionalText(128),
+  examTypeLabel: optionalText(256),
+  contractAppointmentId: optionalText(128),
+  patientDisplayName: optionalText(256),
+  examLabel: optionalText(256),
+});
+export type IssueForAppointmentRequest = z.infer<typeof issueForAppointmentRequestSchema>;
+
+export const issuedTicketSchema = z.looseObject({
+  number: z.number().int(),
+  formattedNumber: z.string(),
+  day: contractDateSchema,
+});
+export type IssuedTicket = z.infer<typeof issuedTicketSchema>;
+
+/** Statuses the publisher reports, backward moves included (contract, platform services). */
+export const appointmentStatusChangedRequestSchema = z.looseObject({
+  licenceUuid,
+  contractAppointmentId: z.string().min(1).max(128),
+  status: z.string().min(1).max(32),
+});
+export const appointmentStatusChangedResponseSchema = z.looseObject({ updated: z.number().int().nonnegative() });
+
+export const cancelForAppointmentRequestSchema = z.looseObject({
+  licenceUuid,
+  contractAppointmentId: z.string().min(1).max(128),
+});
+export const cancelForAppointmentResponseSchema = z.looseObject({ cancelled: z.number().int().nonnegative() });
+
+export const checkinNotifySettingsRequestSchema = z.looseObject({ licenceUuid });
+export const checkinNotifySettingsResponseSchema = z.looseObject({
+  settings: z.array(
+    z.looseObject({
+      officePlaceId: z.number().int().nullable(),
+      enabled: z.boolean(),
+      excludedAnomalyCodes: z.array(z.string()),
+    }),
+  ),
+  features: z.record(z.string(), z.unknown()),
+});
+export type CheckinNotifySettings = z.infer<typeof checkinNotifySettingsResponseSchema>;
+
+export const printTicketRequestSchema = z.looseObject({
+  licenceUuid,
+  officePlaceId: z.number().int(),
+  kioskDeskId: z.number().int().nullable(),
+  data: z.record(z.string(), z.unknown()),
+});
+export const printTicketResponseSchema = z.looseObject({
+  printed: z.boolean(),
+  deviceExternalId: z.string().nullable(),
+});
+
+/** 401 on the ticket services: bad key or licence not resolved. */
+export const platformErrorBodySchema = z.looseObject({ message: z.string() });
+
+// ── desk extensions ───────────────────────────────────────────────────────────
+/** `issued`: number reserved (kiosk or desk) but arrival not confirmed by the publisher yet. */
+export const TICKET_STATUSES = ['issued', 'checkedIn', 'inCare', 'done', 'closed', 'cancelled'] as const;
+export const ticketStatusSchema = z.enum(TICKET_STATUSES);
+export type TicketStatus = z.infer<typeof ticketStatusSchema>;
+
+export const ticketSourceSchema = z.enum(['kiosk', 'desk', 'publisher']);
+
+export const deskTicketSchema = z.looseObject({
+  ticketId: z.string().min(1).max(128),
+  number: z.number().int(),
+  formattedNumber: z.string(),
+  day: contractDateSchema,
+  officePlaceId: z.number().int(),
+  contractAppointmentId: z.string().nullable(),
+  status: ticketStatusSchema,
+  patientDisplayName: z.string().nullable(),
+  examLabel: z.string().nullable(),
+  source: ticketSourceSchema,
+  issuedAt: contractDateTimeSchema,
+  updatedAt: contractDateTimeSchema,
+  lastCall: z
+    .looseObject({ deskId: z.number().int().nullable(), deskLabel: z.string(), at: contractDateTimeSchema })
+    .optional(),
+});
+export type DeskTicket = z.infer<typeof deskTicketSchema>;
+
+export const listForDayRequestSchema = z.looseObject({
+  licenceUuid,
+  officePlaceId: z.number().int().optional(),
+  day: contractDateSchema.optional(),
+});
+export const listForDayResponseSchema = z.looseObject({ day: contractDateSchema, tickets: z.array(deskTicketSchema) });
+
+export const callTicketRequestSchema = z.looseObject({
+  licenceUuid,
+  ticketId: z.string().min(1).max(128),
+  kioskDeskId: z.number().int().nullable(),
+  deskLabel: z.string().min(1).max(64),
+  recall: z.boolean().optional(),
+});
+export const callTicketResponseSchema = z.looseObject({ ticket: deskTicketSchema });
+
+/** Server-Sent Events of `GET /api/kioskTicket/events`: one `ticket` event per change. */
+export const TICKET_EVENT = 'ticket';
+export const TICKET_HEARTBEAT_MS = 15_000;
+
+export const TICKET_SERVICE_PATHS = {
+  issueForAppointment: '/api/kioskTicket/issueForAppointment',
+  appointmentStatusChanged: '/api/kioskTicket/appointmentStatusChanged',
+  cancelForAppointment: '/api/kioskTicket/cancelForAppointment',
+  getCheckinNotifySettings: '/api/kioskTicket/getCheckinNotifySettings',
+  printTicket: '/api/kioskTicket/printTicket',
+  listForDay: '/api/kioskTicket/listForDay',
+  events: '/api/kioskTicket/events',
+  callTicket: '/api/kioskTicket/callTicket',
+} as const;
+
+/** Recommended client timeout for every ticket-service call (DESIGN.md §2). */
+export const TICKET_SERVICE_TIMEOUT_MS = 8_000;
+
+// ── desk extensions: stream control, public display (docs/desk-extensions.md) ──
+/**
+ * `listForDay` also answers the event id the list is current at, so a client can
+ * open `events` with `Last-Event-ID: lastEventId` and miss nothing in between.
+ */
+export const listForDayWithCursorResponseSchema = listForDayResponseSchema.extend({
+  lastEventId: z.number().int(),
+});
+
+/**
+ * `issueForAppointment` as the sandbox platform accepts it: the contract body plus
+ * an optional `source` (desk extension) saying who reserved the number; absent →
+ * 'publisher', the caller the contract describes.
+ */
+export const deskIssueForAppointmentRequestSchema = issueForAppointmentRequestSchema.extend({
+  source: ticketSourceSchema.optional(),
+});
+export type DeskIssueForAppointmentRequest = z.infer<typeof deskIssueForAppointmentRequestSchema>;
+
+/** Sent once when a stream opens; its `id` is the stream position a reconnect resumes from. */
+export const TICKET_READY_EVENT = 'ready';
+/** The requested `Last-Event-ID` is not in the server's log: drop local state and reload with `listForDay`. */
+export const TICKET_RESET_EVENT = 'reset';
+export const ticketStreamControlSchema = z.looseObject({
+  lastEventId: z.number().int(),
+  reason: z.enum(['eventsExpired', 'unknownEventId']).optional(),
+});
+
+/** Query of `GET /api/kioskTicket/lastCalls` (Authorization: raw account key). */
+export const lastCallsQuerySchema = z.looseObject({
+  licenceUuid,
+  officePlaceId: z.coerce.number().int(),
+  limit: z.coerce.number().int().min(1).max(50).optional(),
+});
+
+/** One call as a public display shows it: no patient name on a public screen. */
+export const displayedCallSchema = z.looseObject({
+  ticketId: z.string(),
+  formattedNumber: z.string(),
+  deskId: z.number().int().nullable(),
+  deskLabel: z.string(),
+  at: contractDateTimeSchema,
+  recall: z.boolean(),
+});
+export type DisplayedCall = z.infer<typeof displayedCallSchema>;
+export const lastCallsResponseSchema = z.looseObject({
+  officePlaceId: z.number().int(),
+  calls: z.array(displayedCallSchema),
+});
+
+/** Desk extension paths kept apart from TICKET_SERVICE_PATHS (the OpenAPI suite enumerates that map). */
+export const DESK_DISPLAY_PATHS = {
+  lastCalls: '/api/kioskTicket/lastCalls',
+} as const;

@@ -1,0 +1,49 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { test as base } from '@playwright/test';
+
+export interface PreviewHost {
+  url: string;
+  openUrl: string;
+  token: string;
+}
+
+/**
+ * Starts the real preview host (`dist/main/web-host.js`, the built app with the
+ * training sandbox) once per worker and stops it afterwards.
+ */
+export async function launchPreviewHost(
+  extraArgs: string[] = ['--kiosk-every', '0'],
+  dataDir: string = mkdtempSync(path.join(tmpdir(), 'desk-e2e-')),
+): Promise<{ host: PreviewHost; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['dist/main/web-host.js', '--json', ...extraArgs], {
+    env: { ...process.env, DESK_LOG_LEVEL: 'warn', DESK_DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout! });
+  const host = await new Promise<PreviewHost>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('preview host did not start within 20 s')), 20_000);
+    child.once('exit', (code) => reject(new Error(`preview host exited with ${code}`)));
+    lines.once('line', (line) => {
+      clearTimeout(timer);
+      resolve(JSON.parse(line) as PreviewHost);
+    });
+  });
+  return { host, child };
+}
+
+export const test = base.extend<object, { previewHost: PreviewHost }>({
+  previewHost: [
+    async ({}, use) => {
+      const { host, child } = await launchPreviewHost();
+      await use(host);
+      child.kill('SIGTERM');
+    },
+    { scope: 'worker' },
+  ],
+});
+
+export { expect } from '@playwright/test';

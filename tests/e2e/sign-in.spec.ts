@@ -1,0 +1,81 @@
+import { expect, test } from './fixtures';
+import { SignInPage } from './pages/sign-in-page';
+
+test.describe('staff sign-in through the preview host and the training sandbox', () => {
+  test('renders in French with its icons and the training badge', async ({ page, previewHost }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    const signIn = new SignInPage(page);
+    await signIn.open(previewHost.openUrl);
+    await expect(signIn.heading).toHaveText('Connexion accueil');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(signIn.submit).toHaveText(/Se connecter/);
+    await expect(signIn.trainingBadge).toHaveText('Formation');
+    // The token left the address bar once the bridge kept it.
+    expect(page.url()).not.toContain(previewHost.token);
+    // Icons come from the bundled Material Design Icons font, not a CDN.
+    const icon = page.locator('.mdi-account-outline').first();
+    await expect(icon).toBeVisible();
+    const iconFont = await icon.evaluate((element) => getComputedStyle(element, '::before').fontFamily);
+    expect(iconFont).toContain('Material Design Icons');
+    expect(await page.evaluate(() => document.fonts.check('24px "Material Design Icons"'))).toBe(true);
+    const glyph = await icon.evaluate((element) => getComputedStyle(element, '::before').content);
+    expect(glyph).not.toBe('none');
+    expect(errors).toEqual([]);
+  });
+
+  test('shows a clear French message for invalid credentials, never a raw code', async ({ page, previewHost }) => {
+    const signIn = new SignInPage(page);
+    await signIn.open(previewHost.openUrl);
+    await signIn.signIn('accueil', 'pas-le-bon');
+    await expect(signIn.error).toHaveText('Identifiant ou mot de passe incorrect');
+    await expect(page.locator('body')).not.toContainText('INVALID_CREDENTIALS');
+    await expect(page.locator('body')).not.toContainText('401');
+    await expect(signIn.password).toHaveValue('');
+    await expect(page).toHaveURL(/#\/sign-in/);
+  });
+
+  test('signs in with valid credentials and reaches the board', async ({ page, previewHost }) => {
+    const signIn = new SignInPage(page);
+    await signIn.open(previewHost.openUrl);
+    await signIn.signIn('accueil', 'formation');
+    await expect(page).toHaveURL(/#\/board$/);
+    await expect(page.getByTestId('board-welcome')).toHaveText('Bonjour Élodie Mercier');
+    await expect(page.getByTestId('staff-name')).toHaveText('Élodie Mercier');
+    await expect(signIn.connection).toHaveAttribute('data-state', 'online');
+    await expect(signIn.connection).toHaveText('Connecté au logiciel médical');
+    // Every section of the product is reachable from the navigation.
+    await page.getByTestId('nav-printers').click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Imprimantes');
+    await page.getByTestId('nav-settings').click();
+    await page.getByTestId('language-toggle').getByRole('button', { name: 'English' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
+    await expect(signIn.connection).toHaveText('Connected to the medical system');
+    await page.getByTestId('language-toggle').getByRole('button', { name: 'Français' }).click();
+    await page.screenshot({ path: 'test-results/settings.png' });
+    // Sign out returns to the sign-in screen and the board is closed again.
+    await page.getByRole('button', { name: 'Se déconnecter' }).click();
+    await expect(page).toHaveURL(/#\/sign-in/);
+    await page.goto(`${previewHost.url}/#/board`);
+    await expect(page).toHaveURL(/#\/sign-in/);
+  });
+
+  test('follows an English system locale', async ({ browser, previewHost }) => {
+    const context = await browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    const signIn = new SignInPage(page);
+    await signIn.open(previewHost.openUrl);
+    await expect(signIn.heading).toHaveText('Reception sign-in');
+    await signIn.signIn('accueil', 'wrong');
+    await expect(signIn.error).toHaveText('Incorrect login or password');
+    await context.close();
+  });
+
+  test('refuses to work without the per-run token', async ({ page, previewHost }) => {
+    const signIn = new SignInPage(page);
+    await signIn.open(`${previewHost.url}/#/sign-in`);
+    await signIn.signIn('accueil', 'formation');
+    await expect(signIn.error).toHaveText("Ouvrez l'adresse affichée au démarrage de l'aperçu.");
+  });
+});

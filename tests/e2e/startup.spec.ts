@@ -1,0 +1,24 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, launchPreviewHost, test } from './fixtures';
+
+test('a corrupt settings file is reported in plain French and the desk still starts in training', async ({ page }) => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'desk-e2e-corrupt-'));
+  writeFileSync(path.join(dataDir, 'settings.json'), '{"version": 1, "activeProf');
+  const { host, child } = await launchPreviewHost(['--kiosk-every', '0'], dataDir);
+  try {
+    await page.goto(host.openUrl);
+    const notice = page.getByTestId('startup-notice');
+    await expect(notice).toContainText('Les paramètres enregistrés étaient illisibles');
+    await expect(notice).toContainText('settings.json.corrupt');
+    await expect(page.getByTestId('training-badge')).toHaveText('Formation');
+    await page.getByTestId('nav-settings').click();
+    const training = page.getByTestId('profile-training');
+    await expect(training).toContainText('Formation');
+    await expect(training).toContainText('En cours');
+    await expect(page.getByTestId('profiles-card')).toContainText("Ce poste n'offre pas de coffre sécurisé");
+  } finally {
+    child.kill('SIGTERM');
+  }
+});

@@ -1,0 +1,162 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { vi } from 'vitest';
+import { TestKeystore } from '../helpers/test-keystore';
+
+/**
+ * The one stand-in for the `electron` module (the binary cannot run here). Tests
+ * use it with `vi.mock('electron', () => import('../../mocks/electron'))` and
+ * inspect what the app asked Electron to do.
+ */
+type Listener = (...args: unknown[]) => unknown;
+
+export class FakeWebContents {
+  readonly listeners = new Map<string, Listener[]>();
+  windowOpenHandler: ((details: { url: string }) => { action: string }) | null = null;
+  readonly sent: { channel: string; payload: unknown }[] = [];
+  destroyed = false;
+  on(event: string, listener: Listener): this {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
+    return this;
+  }
+  emit(event: string, ...args: unknown[]): void {
+    for (const listener of this.listeners.get(event) ?? []) listener(...args);
+  }
+  setWindowOpenHandler(handler: (details: { url: string }) => { action: string }): void {
+    this.windowOpenHandler = handler;
+  }
+  send(channel: string, payload: unknown): void {
+    this.sent.push({ channel, payload });
+  }
+  isDestroyed(): boolean {
+    return this.destroyed;
+  }
+}
+
+export class BrowserWindow {
+  static created: BrowserWindow[] = [];
+  readonly webContents = new FakeWebContents();
+  loadedUrl: string | null = null;
+  constructor(readonly options: Record<string, unknown>) {
+    BrowserWindow.created.push(this);
+  }
+  on = vi.fn();
+  once = vi.fn();
+  show = vi.fn();
+  focus = vi.fn();
+  restore = vi.fn();
+  isMinimized = () => false;
+  async loadURL(url: string): Promise<void> {
+    this.loadedUrl = url;
+  }
+}
+
+type IpcHandler = (event: unknown, ...args: unknown[]) => unknown;
+export const ipcMain = {
+  handlers: new Map<string, IpcHandler>(),
+  handle(channel: string, handler: IpcHandler) {
+    if (this.handlers.has(channel)) throw new Error(`second handler for ${channel}`);
+    this.handlers.set(channel, handler);
+  },
+  reset() {
+    this.handlers.clear();
+  },
+};
+
+const appListeners = new Map<string, Listener[]>();
+let readyResolve: () => void = () => undefined;
+const ready = new Promise<void>((resolve) => {
+  readyResolve = resolve;
+});
+export const app = {
+  isPackaged: false,
+  singleInstance: true,
+  requestSingleInstanceLock: vi.fn(() => app.singleInstance),
+  quit: vi.fn(),
+  exit: vi.fn(),
+  on: vi.fn((event: string, listener: Listener) => {
+    appListeners.set(event, [...(appListeners.get(event) ?? []), listener]);
+  }),
+  emit(event: string, ...args: unknown[]) {
+    for (const listener of appListeners.get(event) ?? []) listener(...args);
+  },
+  whenReady: vi.fn(() => ready),
+  makeReady: () => readyResolve(),
+  getVersion: () => '0.0.0-test',
+  userData: mkdtempSync(path.join(tmpdir(), 'desk-userdata-')),
+  getPath: (name: string) => {
+    if (name !== 'userData') throw new Error(`unexpected app.getPath(${name})`);
+    return app.userData;
+  },
+  getLocale: () => 'fr-FR',
+};
+
+export const protocol = {
+  privileged: [] as unknown[],
+  handlers: new Map<string, (request: Request) => Promise<Response>>(),
+  registerSchemesAsPrivileged(schemes: unknown[]) {
+    this.privileged.push(...schemes);
+  },
+  handle(scheme: string, handler: (request: Request) => Promise<Response>) {
+    this.handlers.set(scheme, handler);
+  },
+};
+
+type PermissionRequestHandler = (wc: unknown, permission: string, callback: (granted: boolean) => void) => void;
+type PermissionCheck = (...args: unknown[]) => boolean;
+
+export interface FakeSession {
+  permissionRequestHandler: PermissionRequestHandler | null;
+  permissionCheckHandler: PermissionCheck | null;
+  devicePermissionHandler: PermissionCheck | null;
+  setPermissionRequestHandler(handler: PermissionRequestHandler): void;
+  setPermissionCheckHandler(handler: PermissionCheck): void;
+  setDevicePermissionHandler(handler: PermissionCheck): void;
+}
+
+export function createFakeSession(): FakeSession {
+  return {
+    permissionRequestHandler: null,
+    permissionCheckHandler: null,
+    devicePermissionHandler: null,
+    setPermissionRequestHandler(handler) {
+      this.permissionRequestHandler = handler;
+    },
+    setPermissionCheckHandler(handler) {
+      this.permissionCheckHandler = handler;
+    },
+    setDevicePermissionHandler(handler) {
+      this.devicePermissionHandler = handler;
+    },
+  };
+}
+export const session = { defaultSession: createFakeSession() };
+
+/** safeStorage: real encryption with an in-memory key, as the OS keychain would give. */
+export const safeStorage = new TestKeystore();
+
+export const shell = { openExternal: vi.fn(async () => undefined) };
+
+export const contextBridge = {
+  exposed: new Map<string, unknown>(),
+  exposeInMainWorld(key: string, api: unknown) {
+    this.exposed.set(key, api);
+  },
+};
+
+export const ipcRenderer = {
+  invoke: vi.fn(async (channel: string, request: unknown) => ({ ok: true, value: { channel, request } })),
+  listeners: new Map<string, Listener[]>(),
+  on(channel: string, listener: Listener) {
+    this.listeners.set(channel, [...(this.listeners.get(channel) ?? []), listener]);
+  },
+  removeListener(channel: string, listener: Listener) {
+    this.listeners.set(channel, (this.listeners.get(channel) ?? []).filter((l) => l !== listener));
+  },
+  emit(channel: string, ...args: unknown[]) {
+    for (const listener of this.listeners.get(channel) ?? []) listener(...args);
+  },
+};
+
+export default { app, BrowserWindow, ipcMain, protocol, safeStorage, session, shell, contextBridge, ipcRenderer };

@@ -1,0 +1,32 @@
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { app, BrowserWindow, ipcMain, protocol, session } from '../../mocks/electron';
+import { CHANNELS } from '../../../src-shared/ipc/channels';
+
+vi.mock('electron', () => import('../../mocks/electron'));
+
+describe('main process start-up', () => {
+  afterAll(() => {
+    app.emit('will-quit');
+  });
+
+  it('takes the single-instance lock, hardens the session and opens the app on app://', async () => {
+    await import('../../../src-main/main');
+    expect(app.requestSingleInstanceLock).toHaveBeenCalled();
+    expect(protocol.privileged).toContainEqual(expect.objectContaining({ scheme: 'app' }));
+    app.makeReady();
+    await vi.waitFor(() => expect(BrowserWindow.created).toHaveLength(1), { timeout: 10_000 });
+    const [window] = BrowserWindow.created;
+    await vi.waitFor(() => expect(window!.loadedUrl).toBe('app://desk/index.html'));
+    expect(window!.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false });
+    expect(String((window!.options.webPreferences as { preload: string }).preload)).toMatch(/preload\.cjs$/);
+    expect(session.defaultSession.permissionRequestHandler).not.toBeNull();
+    expect(protocol.handlers.has('app')).toBe(true);
+    expect([...ipcMain.handlers.keys()].sort()).toEqual([...CHANNELS].sort());
+    // Settings live in userData; the Training profile needs no file until something is saved.
+    const info = await ipcMain.handlers.get('app/info')!(
+      { sender: window!.webContents, senderFrame: { url: 'app://desk/index.html', parent: null } },
+      undefined,
+    );
+    expect(info).toMatchObject({ ok: true, value: { runtime: 'electron', training: true } });
+  });
+});

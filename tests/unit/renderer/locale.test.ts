@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { en } from '../../../src-renderer/locales/en';
+import { fr } from '../../../src-renderer/locales/fr';
+import { pickLocale } from '../../../src-renderer/plugins/i18n';
+import { takePreviewToken } from '../../../src-renderer/bridge/web-bridge';
+
+function keys(tree: object, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'object' && value !== null ? keys(value, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
+}
+
+describe('language choice', () => {
+  it('defaults to French when the system prefers French, English otherwise, and a saved choice wins', () => {
+    expect(pickLocale(null, ['fr-FR', 'en-US'])).toBe('fr');
+    expect(pickLocale(null, ['fr-CA'])).toBe('fr');
+    expect(pickLocale(null, ['de-DE', 'fr-FR'])).toBe('en');
+    expect(pickLocale(null, [])).toBe('en');
+    expect(pickLocale('en', ['fr-FR'])).toBe('en');
+    expect(pickLocale('klingon', ['fr-FR'])).toBe('fr');
+  });
+
+  it('has every French text in English and no empty text', () => {
+    expect(keys(en).sort()).toEqual(keys(fr).sort());
+    for (const tree of [fr, en]) {
+      for (const key of keys(tree)) {
+        const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], tree);
+        expect(String(value).trim(), key).not.toBe('');
+      }
+    }
+  });
+});
+
+describe('preview token', () => {
+  it('takes the token from the opened address, keeps it for reloads and removes it from the address bar', () => {
+    window.history.replaceState(null, '', '/?token=abc123#/sign-in');
+    window.sessionStorage.clear();
+    expect(takePreviewToken(window.location, window.sessionStorage, window.history)).toBe('abc123');
+    expect(window.location.href).not.toContain('abc123');
+    expect(window.location.hash).toBe('#/sign-in');
+    expect(takePreviewToken(window.location, window.sessionStorage, window.history)).toBe('abc123');
+  });
+});

@@ -1,0 +1,67 @@
+import { flushPromises, mount } from '@vue/test-utils';
+import { createPinia } from 'pinia';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createVuetify } from 'vuetify';
+import SignInView from '../../../src-renderer/features/staff/views/SignInView.vue';
+import { createDeskI18n, type Locale } from '../../../src-renderer/plugins/i18n';
+import { createDeskRouter } from '../../../src-renderer/router';
+import { deskCalls, deskReplies } from './setup';
+
+async function mountSignIn(locale: Locale) {
+  const pinia = createPinia();
+  const router = createDeskRouter(pinia);
+  await router.push('/sign-in');
+  const wrapper = mount(SignInView, { global: { plugins: [pinia, createDeskI18n(locale), createVuetify(), router] } });
+  return { wrapper, router };
+}
+
+async function submit(wrapper: Awaited<ReturnType<typeof mountSignIn>>['wrapper'], login: string, password: string) {
+  await wrapper.find('[data-testid="sign-in-login"] input').setValue(login);
+  await wrapper.find('[data-testid="sign-in-password"] input').setValue(password);
+  await wrapper.find('form').trigger('submit');
+  await flushPromises();
+}
+
+describe('staff sign-in screen', () => {
+  beforeEach(() => {
+    deskCalls.length = 0;
+    deskReplies.clear();
+    deskReplies.set('staff/session', () => ({ ok: true, value: null }));
+  });
+
+  it('shows refused credentials in plain French, never the raw code, and clears the password', async () => {
+    deskReplies.set('staff/signIn', () => ({ ok: false, error: { code: 'INVALID_CREDENTIALS', message: 'Login or password refused.' } }));
+    const { wrapper } = await mountSignIn('fr');
+    await submit(wrapper, 'accueil', 'mauvais');
+    const alert = wrapper.find('[data-testid="sign-in-error"]');
+    expect(alert.text()).toBe('Identifiant ou mot de passe incorrect');
+    expect(wrapper.text()).not.toContain('INVALID_CREDENTIALS');
+    expect((wrapper.find('[data-testid="sign-in-password"] input').element as HTMLInputElement).value).toBe('');
+    expect(deskCalls.find((call) => call.channel === 'staff/signIn')?.request).toEqual({ login: 'accueil', password: 'mauvais' });
+  });
+
+  it('speaks English when the desk is set to English', async () => {
+    deskReplies.set('staff/signIn', () => ({ ok: false, error: { code: 'PUBLISHER_UNREACHABLE', message: 'x' } }));
+    const { wrapper } = await mountSignIn('en');
+    expect(wrapper.text()).toContain('Reception sign-in');
+    await submit(wrapper, 'accueil', 'x');
+    expect(wrapper.find('[data-testid="sign-in-error"]').text()).toContain('The medical system is not answering');
+  });
+
+  it('goes to the board once signed in', async () => {
+    deskReplies.set('staff/signIn', () => ({
+      ok: true,
+      value: { displayName: 'Élodie Mercier', email: 'e@x.example', offices: [], signedInAt: '2026-11-23T08:00:00.000Z' },
+    }));
+    const { wrapper, router } = await mountSignIn('fr');
+    await submit(wrapper, ' accueil ', 'formation');
+    await vi.waitFor(() => expect(router.currentRoute.value.path).toBe('/board'));
+    expect(deskCalls.find((call) => call.channel === 'staff/signIn')?.request).toEqual({ login: 'accueil', password: 'formation' });
+  });
+
+  it('does not call main while a field is empty', async () => {
+    const { wrapper } = await mountSignIn('fr');
+    await submit(wrapper, 'accueil', '');
+    expect(deskCalls.some((call) => call.channel === 'staff/signIn')).toBe(false);
+  });
+});
