@@ -1,5 +1,10 @@
 import { ConnectionMonitor } from './connection/monitor';
 import { DeskEvents } from './events/bus';
+import { createAdminFeature } from './admin/feature';
+import { createBoardFeature } from './board/feature';
+import { createCheckinFeature } from './checkin/feature';
+import type { DeskContext } from './features';
+import { createPrintingFeature } from './printing/feature';
 import { createDispatcher, type Dispatch } from './ipc/dispatch';
 import { createHandlerTable } from './ipc/handlers';
 import path from 'node:path';
@@ -47,6 +52,23 @@ export async function startDesk(options: DeskStartOptions): Promise<RunningDesk>
     onReachability: (reachable) => connection.reportPublisher(reachable),
   });
   const staff = new StaffSessionService(publisher, events);
+  const context: DeskContext = {
+    runtime: options.runtime,
+    dataDir: options.dataDir,
+    profile,
+    accountKey: resolved.accountKey,
+    publisher,
+    events,
+    connection,
+    staff,
+    sandbox,
+  };
+  // Printing first: the board and check-in print through it.
+  const printing = await createPrintingFeature(context);
+  const board = await createBoardFeature(context);
+  const checkin = await createCheckinFeature(context);
+  const admin = await createAdminFeature(context);
+  const features = [admin, checkin, board, printing];
   const table = createHandlerTable({
     info: {
       name: APP_NAME,
@@ -60,8 +82,13 @@ export async function startDesk(options: DeskStartOptions): Promise<RunningDesk>
     connection,
     staff,
     profiles: new ProfilesService(store, secrets, sandbox?.profile ?? trainingPlaceholder(), profile.id),
+    features: { board: board.handlers, checkin: checkin.handlers, printing: printing.handlers, admin: admin.handlers },
   });
-  return { dispatch: createDispatcher(table), events, close: async () => sandbox?.close() };
+  const close = async () => {
+    for (const feature of features) await feature.close?.();
+    await sandbox?.close();
+  };
+  return { dispatch: createDispatcher(table), events, close };
 }
 
 /** The Training profile as listed when the desk runs on a real one (its sandbox is not started). */

@@ -2,6 +2,11 @@ import type { AppInfo } from '../../src-shared/ipc/contract';
 import type { ConnectionMonitor } from '../connection/monitor';
 import type { ProfilesService } from '../profiles/service';
 import type { StaffSessionService } from '../staff/session';
+import type { ADMIN_CHANNELS } from '../../src-shared/ipc/features/admin.names';
+import type { BOARD_CHANNELS } from '../../src-shared/ipc/features/board.names';
+import type { CHECKIN_CHANNELS } from '../../src-shared/ipc/features/checkin.names';
+import type { PRINTING_CHANNELS } from '../../src-shared/ipc/features/printing.names';
+import type { FeatureHandlers } from '../features';
 import type { HandlerTable } from './dispatch';
 
 export interface DeskServices {
@@ -9,6 +14,12 @@ export interface DeskServices {
   connection: ConnectionMonitor;
   staff: StaffSessionService;
   profiles: ProfilesService;
+  features: {
+    board: FeatureHandlers<typeof BOARD_CHANNELS>;
+    checkin: FeatureHandlers<typeof CHECKIN_CHANNELS>;
+    printing: FeatureHandlers<typeof PRINTING_CHANNELS>;
+    admin: FeatureHandlers<typeof ADMIN_CHANNELS>;
+  };
 }
 
 /** One line per channel: handlers only route to services, which hold the logic. */
@@ -23,5 +34,9 @@ export function createHandlerTable(services: DeskServices): HandlerTable {
     'profiles/save': (request) => services.profiles.save(request.profile, request.accountKey),
     'profiles/activate': (request) => services.profiles.activate(request.id),
     'profiles/remove': (request) => services.profiles.remove(request.id),
+    ...services.features.board,
+    ...services.features.checkin,
+    ...services.features.printing,
+    ...services.features.admin,
   };
 }

@@ -1,3 +1,7 @@
+import { adminEn } from '../features/admin/locales/en';
+import { boardEn } from '../features/board/locales/en';
+import { checkinEn } from '../features/checkin/locales/en';
+import { printingEn } from '../features/printing/locales/en';
 import type { Messages } from './fr';
 
 export const en: Messages = {
@@ -36,12 +40,7 @@ export const en: Messages = {
     useAccount: 'Use this account',
     signedInAs: 'Signed in as {name}',
   },
-  board: {
-    title: 'Call board',
-    welcome: 'Hello {name}',
-    offices: 'Your offices',
-    empty: 'The live call board will appear here.',
-  },
+  board: boardEn,
   placeholder: {
     notYet: 'This section comes in a later version.',
   },
@@ -70,6 +69,9 @@ export const en: Messages = {
     runtimeElectron: 'Desktop application',
     runtimeWeb: 'Browser preview',
   },
+  checkin: checkinEn,
+  printing: printingEn,
+  admin: adminEn,
   errors: {
     BAD_REQUEST: 'The request is incomplete or invalid.',
     FORBIDDEN_SENDER: 'This window may not use the desk.',

@@ -1,4 +1,8 @@
 import type { DeskErrorCode } from '../../src-shared/errors';
+import { adminFr } from '../features/admin/locales/fr';
+import { boardFr } from '../features/board/locales/fr';
+import { checkinFr } from '../features/checkin/locales/fr';
+import { printingFr } from '../features/printing/locales/fr';
 
 const errors: Record<DeskErrorCode, string> = {
   BAD_REQUEST: 'La demande est incomplète ou invalide.',
@@ -73,12 +77,7 @@ export const fr = {
     useAccount: 'Utiliser ce compte',
     signedInAs: 'Connecté en tant que {name}',
   },
-  board: {
-    title: "Tableau d'appel",
-    welcome: 'Bonjour {name}',
-    offices: 'Vos établissements',
-    empty: "Le tableau d'appel en direct s'affichera ici.",
-  },
+  board: boardFr,
   placeholder: {
     notYet: 'Cette section arrive dans une prochaine version.',
   },
@@ -108,6 +107,9 @@ export const fr = {
     runtimeElectron: 'Application de bureau',
     runtimeWeb: 'Aperçu navigateur',
   },
+  checkin: checkinFr,
+  printing: printingFr,
+  admin: adminFr,
   errors,
 };
 

@@ -1,9 +1,14 @@
+import { ADMIN_CHANNELS, ADMIN_EVENTS } from './features/admin.names';
+import { BOARD_CHANNELS, BOARD_EVENTS } from './features/board.names';
+import { CHECKIN_CHANNELS, CHECKIN_EVENTS } from './features/checkin.names';
+import { PRINTING_CHANNELS, PRINTING_EVENTS } from './features/printing.names';
+
 /**
  * The names of every IPC channel and main → renderer event, as `domain/action`.
  * Kept free of zod so the sandboxed preload bundles to a few lines; `contract.ts`
  * is checked against these lists at compile time.
  */
-export const CHANNELS = [
+const CORE_CHANNELS = [
   'app/info',
   'connection/status',
   'staff/signIn',
@@ -14,9 +19,19 @@ export const CHANNELS = [
   'profiles/activate',
   'profiles/remove',
 ] as const;
+const CORE_EVENTS = ['connection/changed', 'staff/sessionChanged'] as const;
+
+/** Every channel: the core ones above, then one list per feature (src-shared/ipc/features). */
+export const CHANNELS = [
+  ...CORE_CHANNELS,
+  ...BOARD_CHANNELS,
+  ...CHECKIN_CHANNELS,
+  ...PRINTING_CHANNELS,
+  ...ADMIN_CHANNELS,
+] as const;
 export type Channel = (typeof CHANNELS)[number];
 
-export const EVENTS = ['connection/changed', 'staff/sessionChanged'] as const;
+export const EVENTS = [...CORE_EVENTS, ...BOARD_EVENTS, ...CHECKIN_EVENTS, ...PRINTING_EVENTS, ...ADMIN_EVENTS] as const;
 export type EventName = (typeof EVENTS)[number];
 
 export function isChannel(value: unknown): value is Channel {

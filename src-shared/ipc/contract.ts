@@ -3,9 +3,11 @@ import { deskErrorCodeSchema } from '../errors';
 import { connectionProfileSchema } from '../profile';
 import { staffOfficeSchema, staffSignInRequestSchema } from '../publisher/schemas';
 import type { Channel, EventName } from './channels';
-
-/** A call without arguments: the renderer passes nothing, main receives `undefined`. */
-const none = z.undefined();
+import { adminContract, adminEvents } from './features/admin.contract';
+import { boardContract, boardEvents } from './features/board.contract';
+import { checkinContract, checkinEvents } from './features/checkin.contract';
+import { printingContract, printingEvents } from './features/printing.contract';
+import { none, type ChannelSpec } from './spec';
 
 /** Something the desk must tell at start-up: a file kept aside, a profile it could not use. */
 export const startupNoticeSchema = z.discriminatedUnion('kind', [
@@ -59,11 +61,6 @@ export const saveProfileRequestSchema = z.object({
 
 const profileIdRequestSchema = z.object({ id: z.string().min(1).max(64) });
 
-interface ChannelSpec {
-  request: z.ZodType;
-  response: z.ZodType;
-}
-
 /** channel → {request, response}: the single source of the IPC API's types and checks. */
 export const ipcContract = {
   'app/info': { request: none, response: appInfoSchema },
@@ -75,12 +72,20 @@ export const ipcContract = {
   'profiles/save': { request: saveProfileRequestSchema, response: profilesViewSchema },
   'profiles/activate': { request: profileIdRequestSchema, response: profilesViewSchema },
   'profiles/remove': { request: profileIdRequestSchema, response: profilesViewSchema },
+  ...boardContract,
+  ...checkinContract,
+  ...printingContract,
+  ...adminContract,
 } as const satisfies Record<Channel, ChannelSpec>;
 
 /** event → payload pushed from main to the renderer. */
 export const eventContract = {
   'connection/changed': connectionStateSchema,
   'staff/sessionChanged': staffSessionSchema.nullable(),
+  ...boardEvents,
+  ...checkinEvents,
+  ...printingEvents,
+  ...adminEvents,
 } as const satisfies Record<EventName, z.ZodType>;
 
 export type RequestOf<C extends Channel> = z.input<(typeof ipcContract)[C]['request']>;

@@ -1,0 +1,3 @@
+import type { AdminMessages } from './fr';
+
+export const adminEn: AdminMessages = {};

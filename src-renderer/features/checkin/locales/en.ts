@@ -1,0 +1,3 @@
+import type { CheckinMessages } from './fr';
+
+export const checkinEn: CheckinMessages = {};

@@ -1,0 +1,3 @@
+import type { PrintingMessages } from './fr';
+
+export const printingEn: PrintingMessages = {};
