@@ -51,7 +51,7 @@ export async function startDesk(options: DeskStartOptions): Promise<RunningDesk>
     accountKey: resolved.accountKey,
     onReachability: (reachable) => connection.reportPublisher(reachable),
   });
-  const staff = new StaffSessionService(publisher, events);
+  const staff = new StaffSessionService(publisher, events, profile);
   const context: DeskContext = {
     runtime: options.runtime,
     dataDir: options.dataDir,

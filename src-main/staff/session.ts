@@ -1,5 +1,6 @@
 import { DeskError } from '../../src-shared/errors';
-import type { StaffSession } from '../../src-shared/ipc/contract';
+import type { StaffSession, Workplace } from '../../src-shared/ipc/contract';
+import type { ConnectionProfile } from '../../src-shared/profile';
 import type { StaffSignInRequest } from '../../src-shared/publisher/schemas';
 import type { DeskEvents } from '../events/bus';
 import type { PublisherClient } from '../publisher/client';
@@ -11,7 +12,24 @@ export class StaffSessionService {
   constructor(
     private readonly publisher: PublisherClient,
     private readonly events: DeskEvents,
+    private readonly profile?: Pick<ConnectionProfile, 'officePlaceId' | 'deskId' | 'deskLabel'>,
   ) {}
+
+  /**
+   * The office place and desk this desk acts for: the profile's until staff choose
+   * otherwise. Null when the profile names no office place (nothing to show yet).
+   */
+  workplace(): Workplace | null {
+    const profile = this.profile;
+    if (!profile || profile.officePlaceId === null) return null;
+    return { officePlaceId: profile.officePlaceId, deskId: profile.deskId, deskLabel: profile.deskLabel || 'Accueil' };
+  }
+
+  requireWorkplace(): Workplace {
+    const workplace = this.workplace();
+    if (!workplace) throw new DeskError('PROFILE_INVALID', 'This desk has no office place: choose one in Settings.');
+    return workplace;
+  }
 
   current(): StaffSession | null {
     return this.session;

@@ -34,6 +34,14 @@ export const connectionStateSchema = z.object({
 });
 export type ConnectionState = z.infer<typeof connectionStateSchema>;
 
+/** Where the signed-in staff member works: the office place whose tickets this desk handles, and the desk. */
+export const workplaceSchema = z.object({
+  officePlaceId: z.number().int(),
+  deskId: z.number().int().nullable(),
+  deskLabel: z.string().min(1).max(64),
+});
+export type Workplace = z.infer<typeof workplaceSchema>;
+
 export const staffSessionSchema = z.object({
   displayName: z.string(),
   email: z.string(),
