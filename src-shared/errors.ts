@@ -39,6 +39,10 @@ export const DESK_ERROR_CODES = [
   'ADMIN_NOT_FOUND',
   'ADMIN_CONFLICT',
   'ADMIN_INVALID',
+  // ── board feature codes ──
+  // ── check-in feature codes ──
+  // ── printing feature codes ──
+  // ── admin feature codes ──
 ] as const;
 
 export const deskErrorCodeSchema = z.enum(DESK_ERROR_CODES);

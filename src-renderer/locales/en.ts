@@ -106,5 +106,9 @@ export const en: Messages = {
     ADMIN_NOT_FOUND: 'The requested item no longer exists.',
     ADMIN_CONFLICT: 'This conflicts with an existing item.',
     ADMIN_INVALID: 'Some fields are invalid.',
+    // ── board feature codes ──
+    // ── check-in feature codes ──
+    // ── printing feature codes ──
+    // ── admin feature codes ──
   },
 };

@@ -39,6 +39,10 @@ const errors: Record<DeskErrorCode, string> = {
   ADMIN_NOT_FOUND: 'L\'élément demandé n\'existe plus.',
   ADMIN_CONFLICT: 'Cette action entre en conflit avec un élément existant.',
   ADMIN_INVALID: 'Certains champs sont invalides.',
+  // ── board feature codes ──
+  // ── check-in feature codes ──
+  // ── printing feature codes ──
+  // ── admin feature codes ──
 };
 
 export const fr = {

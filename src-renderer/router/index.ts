@@ -16,6 +16,9 @@ export type SectionName = (typeof sections)[number]['name'];
 /** Sections not built yet show an honest placeholder until their feature folder exists. */
 const views: Partial<Record<SectionName, RouteRecordRaw['component']>> = {
   board: () => import('../features/board/views/BoardView.vue'),
+  // checkin view
+  // printers view
+  // admin view
   settings: () => import('../features/settings/views/SettingsView.vue'),
 };
 
