@@ -80,6 +80,7 @@ export async function startDesk(options: DeskStartOptions): Promise<RunningDesk>
       notices: resolved.notices,
     },
     connection,
+    publisher,
     staff,
     profiles: new ProfilesService(store, secrets, sandbox?.profile ?? trainingPlaceholder(), profile.id),
     features: { board: board.handlers, checkin: checkin.handlers, printing: printing.handlers, admin: admin.handlers },

@@ -1,5 +1,7 @@
 import type { AppInfo } from '../../src-shared/ipc/contract';
 import type { ConnectionMonitor } from '../connection/monitor';
+import { probeConfigRoutes } from '../publisher/probe';
+import type { PublisherClient } from '../publisher/client';
 import type { ProfilesService } from '../profiles/service';
 import type { StaffSessionService } from '../staff/session';
 import type { ADMIN_CHANNELS } from '../../src-shared/ipc/features/admin.names';
@@ -12,6 +14,8 @@ import type { HandlerTable } from './dispatch';
 export interface DeskServices {
   info: AppInfo;
   connection: ConnectionMonitor;
+  /** The running profile's publisher: the technician's configuration probe goes through it. */
+  publisher: PublisherClient;
   staff: StaffSessionService;
   profiles: ProfilesService;
   features: {
@@ -27,6 +31,7 @@ export function createHandlerTable(services: DeskServices): HandlerTable {
   return {
     'app/info': () => services.info,
     'connection/status': () => services.connection.current(),
+    'connection/probe': () => probeConfigRoutes(services.publisher),
     'staff/signIn': (request) => services.staff.signIn(request),
     'staff/session': () => services.staff.current(),
     'staff/signOut': () => services.staff.signOut(),

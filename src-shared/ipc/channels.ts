@@ -11,6 +11,7 @@ import { PRINTING_CHANNELS, PRINTING_EVENTS } from './features/printing.names';
 const CORE_CHANNELS = [
   'app/info',
   'connection/status',
+  'connection/probe',
   'staff/signIn',
   'staff/session',
   'staff/signOut',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { deskErrorCodeSchema } from '../errors';
 import { connectionProfileSchema } from '../profile';
+import { configProbeResultSchema } from '../publisher/probe';
 import { staffOfficeSchema, staffSignInRequestSchema } from '../publisher/schemas';
 import type { Channel, EventName } from './channels';
 import { adminContract, adminEvents } from './features/admin.contract';
@@ -73,6 +74,7 @@ const profileIdRequestSchema = z.object({ id: z.string().min(1).max(64) });
 export const ipcContract = {
   'app/info': { request: none, response: appInfoSchema },
   'connection/status': { request: none, response: connectionStateSchema },
+  'connection/probe': { request: none, response: configProbeResultSchema },
   'staff/signIn': { request: staffSignInRequestSchema, response: staffSessionSchema },
   'staff/session': { request: none, response: staffSessionSchema.nullable() },
   'staff/signOut': { request: none, response: z.null() },

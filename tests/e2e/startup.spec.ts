@@ -22,3 +22,14 @@ test('a corrupt settings file is reported in plain French and the desk still sta
     child.kill('SIGTERM');
   }
 });
+
+test('a technician checks the medical system from Settings: five configuration routes, each green', async ({ page, previewHost }) => {
+  await page.goto(previewHost.openUrl);
+  await page.getByTestId('nav-settings').click();
+  await page.getByTestId('probe-run').click();
+  await expect(page.getByTestId('probe-summary')).toHaveText('Les cinq routes répondent correctement.');
+  for (const route of ['officePlaces', 'examTypes', 'exams', 'practitioners', 'rooms']) {
+    await expect(page.getByTestId(`probe-${route}`)).toHaveAttribute('data-ok', 'true');
+  }
+  await expect(page.getByTestId('probe-rooms')).toContainText('entrées');
+});

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DeskError } from '../../../../src-shared/errors';
+import { CHANNELS } from '../../../../src-shared/ipc/channels';
 import { createDispatcher, type HandlerTable } from '../../../../src-main/ipc/dispatch';
 
 const session = {
@@ -13,17 +14,15 @@ const unused = () => {
   throw new Error('not used by these tests');
 };
 
+/** Every channel answers `unused` unless a test or the defaults below say otherwise. */
 function table(overrides: Partial<HandlerTable> = {}): HandlerTable {
   return {
+    ...(Object.fromEntries(CHANNELS.map((channel) => [channel, unused])) as unknown as HandlerTable),
     'app/info': () => ({ name: 'Desk', version: '1', runtime: 'web', training: true, profileName: 'Training', trainingAccounts: [], notices: [] }),
     'connection/status': () => ({ publisher: 'unknown', checkedAt: null }),
     'staff/signIn': vi.fn(async () => session),
     'staff/session': () => null,
     'staff/signOut': () => null,
-    'profiles/list': unused,
-    'profiles/save': unused,
-    'profiles/activate': unused,
-    'profiles/remove': unused,
     ...overrides,
   };
 }
