@@ -65,8 +65,8 @@ export async function startDesk(options: DeskStartOptions): Promise<RunningDesk>
   };
   // Printing first: the board and check-in print through it.
   const printing = await createPrintingFeature(context);
-  const board = await createBoardFeature(context);
-  const checkin = await createCheckinFeature(context);
+  const board = await createBoardFeature(context, { printer: printing.printer });
+  const checkin = await createCheckinFeature(context, { printer: printing.printer });
   const admin = await createAdminFeature(context);
   const features = [admin, checkin, board, printing];
   const table = createHandlerTable({

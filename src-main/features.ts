@@ -1,4 +1,6 @@
 import type { Channel } from '../src-shared/ipc/channels';
+import type { PrintOutcome } from '../src-shared/ipc/features/printing.contract';
+import type { PRINTING_CHANNELS } from '../src-shared/ipc/features/printing.names';
 import type { ConnectionProfile } from '../src-shared/profile';
 import type { ConnectionMonitor } from './connection/monitor';
 import type { DeskEvents } from './events/bus';
@@ -30,4 +32,27 @@ export type FeatureHandlers<Names extends readonly Channel[]> = { [C in Names[nu
 export interface DeskFeature<Names extends readonly Channel[]> {
   handlers: FeatureHandlers<Names>;
   close?(): Promise<void>;
+}
+
+/** A ticket just issued at the desk, as check-in hands it to the printer. */
+export interface IssuedTicket {
+  contractAppointmentId: string;
+  formattedNumber: string;
+  officePlaceId: number;
+  /** The issueForAppointment requestUid: printing the same issued ticket twice is one job. */
+  requestUid: string;
+}
+
+/**
+ * The desk printer as the board and check-in see it (the printing feature implements it).
+ * Both re-verify nothing themselves: reprint re-verifies the appointment with the publisher.
+ */
+export interface TicketPrinter {
+  printIssuedTicket(ticket: IssuedTicket): Promise<PrintOutcome>;
+  reprint(request: { contractAppointmentId: string }): Promise<PrintOutcome>;
+}
+
+/** What the printing feature gives the features composed after it. */
+export interface PrintingFeature extends DeskFeature<typeof PRINTING_CHANNELS> {
+  printer: TicketPrinter;
 }

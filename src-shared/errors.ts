@@ -42,6 +42,7 @@ export const DESK_ERROR_CODES = [
   // ── board feature codes ──
   // ── check-in feature codes ──
   // ── printing feature codes ──
+  'PRINTER_UNAVAILABLE',
   // ── admin feature codes ──
 ] as const;
 

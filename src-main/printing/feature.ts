@@ -1,8 +1,12 @@
-import type { PRINTING_CHANNELS } from '../../src-shared/ipc/features/printing.names';
-import type { DeskContext, DeskFeature } from '../features';
+import { DeskError } from '../../src-shared/errors';
+import type { DeskContext, PrintingFeature, TicketPrinter } from '../features';
 
 /** Composes the printing feature's services behind its IPC channels. */
-export async function createPrintingFeature(context: DeskContext): Promise<DeskFeature<typeof PRINTING_CHANNELS>> {
+export async function createPrintingFeature(context: DeskContext): Promise<PrintingFeature> {
   void context;
-  return { handlers: {} };
+  const unavailable = async (): Promise<never> => {
+    throw new DeskError('PRINTER_UNAVAILABLE', 'No desk printer is configured');
+  };
+  const printer: TicketPrinter = { printIssuedTicket: unavailable, reprint: unavailable };
+  return { printer, handlers: { 'printing/reprint': (request) => printer.reprint(request) } };
 }

@@ -127,6 +127,7 @@ export const en: Messages = {
     // ── board feature codes ──
     // ── check-in feature codes ──
     // ── printing feature codes ──
+    PRINTER_UNAVAILABLE: 'No desk printer is ready: the ticket was not printed.',
     // ── admin feature codes ──
   },
 };

@@ -42,6 +42,7 @@ const errors: Record<DeskErrorCode, string> = {
   // ── board feature codes ──
   // ── check-in feature codes ──
   // ── printing feature codes ──
+  PRINTER_UNAVAILABLE: 'Aucune imprimante de bureau n\'est prête : le ticket n\'a pas été imprimé.',
   // ── admin feature codes ──
 };
 
