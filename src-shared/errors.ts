@@ -41,6 +41,10 @@ export const DESK_ERROR_CODES = [
   'ADMIN_INVALID',
   // ── board feature codes ──
   // ── check-in feature codes ──
+  'CHECKIN_NOT_ELIGIBLE',
+  'CHECKIN_ALREADY_RECEIVED',
+  'CHECKIN_MIXED_PATIENTS',
+  'CHECKIN_UNKNOWN_CODE',
   // ── printing feature codes ──
   'PRINTER_UNAVAILABLE',
   // ── admin feature codes ──

@@ -126,6 +126,10 @@ export const en: Messages = {
     ADMIN_INVALID: 'Some fields are invalid.',
     // ── board feature codes ──
     // ── check-in feature codes ──
+    CHECKIN_NOT_ELIGIBLE: 'This appointment cannot be checked in: it is cancelled, finished or not booked for today.',
+    CHECKIN_ALREADY_RECEIVED: 'This patient is already checked in for this appointment: the ticket is on the call board.',
+    CHECKIN_MIXED_PATIENTS: 'The chosen appointments belong to different patients: check each patient in separately.',
+    CHECKIN_UNKNOWN_CODE: 'The medical system does not recognise this convocation code. Search the patient by name.',
     // ── printing feature codes ──
     PRINTER_UNAVAILABLE: 'No desk printer is ready: the ticket was not printed.',
     // ── admin feature codes ──

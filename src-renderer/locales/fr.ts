@@ -41,6 +41,10 @@ const errors: Record<DeskErrorCode, string> = {
   ADMIN_INVALID: 'Certains champs sont invalides.',
   // ── board feature codes ──
   // ── check-in feature codes ──
+  CHECKIN_NOT_ELIGIBLE: "Ce rendez-vous ne peut pas être enregistré : il est annulé, terminé ou n'est pas prévu aujourd'hui.",
+  CHECKIN_ALREADY_RECEIVED: 'Ce patient est déjà enregistré pour ce rendez-vous : son ticket est sur le tableau d\'appel.',
+  CHECKIN_MIXED_PATIENTS: "Les rendez-vous choisis ne sont pas ceux d'un même patient : enregistrez chaque patient séparément.",
+  CHECKIN_UNKNOWN_CODE: "Ce code de convocation n'est pas reconnu par le logiciel médical. Recherchez le patient par son nom.",
   // ── printing feature codes ──
   PRINTER_UNAVAILABLE: 'Aucune imprimante de bureau n\'est prête : le ticket n\'a pas été imprimé.',
   // ── admin feature codes ──
