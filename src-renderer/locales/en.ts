@@ -129,5 +129,13 @@ export const en: Messages = {
     // ── printing feature codes ──
     PRINTER_UNAVAILABLE: 'No desk printer is ready: the ticket was not printed.',
     // ── admin feature codes ──
+    ADMIN_EMAIL_TAKEN: 'This e-mail address is already used by another account.',
+    ADMIN_INTEGRATION_CONFLICT:
+      'This licence already has another integration. Delete the other integration first, then save this one.',
+    ADMIN_ALREADY_ACTIVATED: 'This account is already activated: there is no invitation to resend. Use “forgot password” instead.',
+    ADMIN_EMAIL_UNREACHABLE: 'This e-mail address cannot receive messages. Check the address.',
+    ADMIN_INVITATION_INVALID: 'This link is invalid, already used or expired. Ask for a new invitation or a new reset e-mail.',
+    ADMIN_REFERENTIAL_INVALID: 'The referential file is invalid; nothing was saved.',
+    ADMIN_TRAINING_ONLY: 'Only available in training mode.',
   },
 };
