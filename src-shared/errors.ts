@@ -40,6 +40,11 @@ export const DESK_ERROR_CODES = [
   'ADMIN_CONFLICT',
   'ADMIN_INVALID',
   // ── board feature codes ──
+  'BOARD_LOCKED',
+  'BOARD_NOTHING_WAITING',
+  'BOARD_TICKET_GONE',
+  'APPOINTMENT_CANCELLED',
+  'BOARD_NOT_CALLABLE',
   // ── check-in feature codes ──
   // ── printing feature codes ──
   'PRINTER_UNAVAILABLE',

@@ -125,6 +125,11 @@ export const en: Messages = {
     ADMIN_CONFLICT: 'This conflicts with an existing item.',
     ADMIN_INVALID: 'Some fields are invalid.',
     // ── board feature codes ──
+  BOARD_LOCKED: 'This desk is locked: enter your password to continue.',
+  BOARD_NOTHING_WAITING: 'Nobody is waiting to be called.',
+  BOARD_TICKET_GONE: 'This appointment no longer exists in the medical system.',
+  APPOINTMENT_CANCELLED: 'This appointment was cancelled: it can no longer move forward.',
+  BOARD_NOT_CALLABLE: 'This ticket can no longer be called (closed or cancelled).',
     // ── check-in feature codes ──
     // ── printing feature codes ──
     PRINTER_UNAVAILABLE: 'No desk printer is ready: the ticket was not printed.',

@@ -40,6 +40,11 @@ const errors: Record<DeskErrorCode, string> = {
   ADMIN_CONFLICT: 'Cette action entre en conflit avec un élément existant.',
   ADMIN_INVALID: 'Certains champs sont invalides.',
   // ── board feature codes ──
+  BOARD_LOCKED: 'Le poste est verrouillé : saisissez votre mot de passe pour continuer.',
+  BOARD_NOTHING_WAITING: "Aucun patient n'attend d'être appelé.",
+  BOARD_TICKET_GONE: "Ce rendez-vous n'existe plus dans le logiciel médical.",
+  APPOINTMENT_CANCELLED: "Ce rendez-vous a été annulé : il n'est plus possible de le faire avancer.",
+  BOARD_NOT_CALLABLE: 'Ce ticket ne peut plus être appelé (clôturé ou annulé).',
   // ── check-in feature codes ──
   // ── printing feature codes ──
   PRINTER_UNAVAILABLE: 'Aucune imprimante de bureau n\'est prête : le ticket n\'a pas été imprimé.',
