@@ -2,6 +2,7 @@ import type { CHECKIN_CHANNELS } from '../../src-shared/ipc/features/checkin.nam
 import { DisplayFeed } from '../display/feed';
 import type { DisplayWindows } from '../display/windows';
 import type { DeskContext, DeskFeature, TicketPrinter } from '../features';
+import { PlatformBoardClient } from '../platform/tickets/board';
 import { PlatformHttp } from '../platform/tickets/http';
 import { ReceptionClient } from '../platform/tickets/reception';
 import { CheckinService } from './service';
@@ -20,7 +21,7 @@ export async function createCheckinFeature(
 ): Promise<DeskFeature<typeof CHECKIN_CHANNELS>> {
   const http = new PlatformHttp({ platformUrl: context.profile.platformUrl, licenceUuid: context.profile.licenceUuid, accountKey: context.accountKey });
   const service = new CheckinService({ publisher: context.publisher, reception: new ReceptionClient(http), staff: context.staff, printer: options.printer });
-  const feed = new DisplayFeed(http, () => context.staff.workplace()?.officePlaceId ?? null);
+  const feed = new DisplayFeed(new PlatformBoardClient(http), () => context.staff.workplace()?.officePlaceId ?? null);
   const displays = options.displays;
   return {
     handlers: {

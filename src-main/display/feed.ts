@@ -1,9 +1,8 @@
 import type { DisplayCall, DisplayCalls } from '../../src-shared/ipc/features/checkin.contract';
-import { listForDayResponseSchema, TICKET_SERVICE_PATHS, type DeskTicket } from '../../src-shared/platform/tickets';
-import type { PlatformHttp } from '../platform/tickets/http';
-import { logger } from '../log';
-import type { RetryPolicy } from '../net/retry';
 import { isDeskError } from '../../src-shared/errors';
+import type { DeskTicket } from '../../src-shared/platform/tickets';
+import { logger } from '../log';
+import type { PlatformBoardClient } from '../platform/tickets/board';
 
 const log = logger('display');
 
@@ -11,8 +10,6 @@ const log = logger('display');
 export const CALLS_SHOWN = 6;
 /** Every display window polls; one platform read serves them all within this time. */
 export const FEED_FRESH_MS = 1_000;
-/** No retry: the screen asks again in a moment, and a stale screen must say so quickly. */
-const SINGLE_ATTEMPT: RetryPolicy = { attempts: 1, baseDelayMs: 0, maxDelayMs: 0, totalBudgetMs: 0 };
 
 /** The tickets' last calls, newest first: number and desk only, never a patient name. */
 export function lastCalls(tickets: readonly DeskTicket[], limit = CALLS_SHOWN): DisplayCall[] {
@@ -36,7 +33,7 @@ export class DisplayFeed {
   private pending: Promise<DisplayCalls> | null = null;
 
   constructor(
-    private readonly http: PlatformHttp,
+    private readonly platform: Pick<PlatformBoardClient, 'listForDay'>,
     private readonly officePlaceId: () => number | null,
     private readonly now: () => number = Date.now,
   ) {}
@@ -52,12 +49,7 @@ export class DisplayFeed {
   private async read(): Promise<DisplayCalls> {
     const officePlaceId = this.officePlaceId();
     try {
-      const answer = await this.http.post(
-        TICKET_SERVICE_PATHS.listForDay,
-        officePlaceId === null ? {} : { officePlaceId },
-        listForDayResponseSchema,
-        SINGLE_ATTEMPT,
-      );
+      const answer = await this.platform.listForDay(officePlaceId === null ? {} : { officePlaceId });
       this.last = { calls: lastCalls(answer.tickets), at: this.now(), live: true };
     } catch (error) {
       log.warn('display feed not refreshed', { code: isDeskError(error) ? error.code : 'INTERNAL' });

@@ -45,12 +45,3 @@ export async function startCheckinHarness(): Promise<CheckinHarness> {
   const service = new CheckinService({ publisher, reception: new ReceptionClient(http), staff, printer });
   return { sandbox, service, staff, printer, http, close: () => sandbox.close() };
 }
-
-export async function failureOf(call: Promise<unknown>): Promise<DeskError> {
-  const error = await call.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof DeskError)) throw new Error(`expected a DeskError, got ${String(error)}`);
-  return error;
-}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESK_TRAINING_PATIENTS } from '../../../../src-main/sandbox/world/desk-patients';
-import { failureOf, startCheckinHarness, type CheckinHarness } from './harness';
+import { failureOf } from '../../../helpers/failure-of';
+import { startCheckinHarness, type CheckinHarness } from './harness';
 
 const lea = DESK_TRAINING_PATIENTS.journey;
 const hugo = DESK_TRAINING_PATIENTS.scanned;

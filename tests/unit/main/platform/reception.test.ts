@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isDeskError } from '../../../../src-shared/errors';
 import { PlatformHttp } from '../../../../src-main/platform/tickets/http';
 import { notifySettingFor, NOTIFY_SETTINGS_TTL_MS, ReceptionClient } from '../../../../src-main/platform/tickets/reception';
+import { failureOf } from '../../../helpers/failure-of';
 import { startSandbox, type RunningSandbox } from '../../../../src-main/sandbox/start';
 
 const noWait = { random: () => 0, sleep: async () => undefined, now: () => 0 };
@@ -48,14 +48,9 @@ describe('reception ticket services against the sandbox platform', () => {
   });
 
   it('a wrong key is a typed PLATFORM_KEY_REFUSED that never shows the key', async () => {
-    const error = await client('not-the-key')
-      .issueForAppointment(request)
-      .then(
-        () => null,
-        (caught: unknown) => caught,
-      );
-    expect(isDeskError(error) && error.code).toBe('PLATFORM_KEY_REFUSED');
-    expect(String((error as Error).message)).not.toContain('not-the-key');
+    const error = await failureOf(client('not-the-key').issueForAppointment(request));
+    expect(error.code).toBe('PLATFORM_KEY_REFUSED');
+    expect(error.message).not.toContain('not-the-key');
   });
 
   it('caches the notify settings about 30 s, then asks again', async () => {
@@ -69,11 +64,7 @@ describe('reception ticket services against the sandbox platform', () => {
       now += NOTIFY_SETTINGS_TTL_MS - 1;
       expect(await reception.getCheckinNotifySettings()).toBe(first);
       now += 2;
-      const error = await reception.getCheckinNotifySettings().then(
-        () => null,
-        (caught: unknown) => caught,
-      );
-      expect(isDeskError(error) && error.code).toBe('PLATFORM_UNREACHABLE');
+      expect((await failureOf(reception.getCheckinNotifySettings())).code).toBe('PLATFORM_UNREACHABLE');
     } finally {
       sandbox.faults.platform.down = false;
     }
