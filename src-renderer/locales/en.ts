@@ -131,8 +131,20 @@ export const en: Messages = {
   APPOINTMENT_CANCELLED: 'This appointment was cancelled: it can no longer move forward.',
   BOARD_NOT_CALLABLE: 'This ticket can no longer be called (closed or cancelled).',
     // ── check-in feature codes ──
+    CHECKIN_NOT_ELIGIBLE: 'This appointment cannot be checked in: it is cancelled, finished or not booked for today.',
+    CHECKIN_ALREADY_RECEIVED: 'This patient is already checked in for this appointment: the ticket is on the call board.',
+    CHECKIN_MIXED_PATIENTS: 'The chosen appointments belong to different patients: check each patient in separately.',
+    CHECKIN_UNKNOWN_CODE: 'The medical system does not recognise this convocation code. Search the patient by name.',
     // ── printing feature codes ──
     PRINTER_UNAVAILABLE: 'No desk printer is ready: the ticket was not printed.',
     // ── admin feature codes ──
+    ADMIN_EMAIL_TAKEN: 'This e-mail address is already used by another account.',
+    ADMIN_INTEGRATION_CONFLICT:
+      'This licence already has another integration. Delete the other integration first, then save this one.',
+    ADMIN_ALREADY_ACTIVATED: 'This account is already activated: there is no invitation to resend. Use “forgot password” instead.',
+    ADMIN_EMAIL_UNREACHABLE: 'This e-mail address cannot receive messages. Check the address.',
+    ADMIN_INVITATION_INVALID: 'This link is invalid, already used or expired. Ask for a new invitation or a new reset e-mail.',
+    ADMIN_REFERENTIAL_INVALID: 'The referential file is invalid; nothing was saved.',
+    ADMIN_TRAINING_ONLY: 'Only available in training mode.',
   },
 };

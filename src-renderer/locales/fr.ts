@@ -46,9 +46,21 @@ const errors: Record<DeskErrorCode, string> = {
   APPOINTMENT_CANCELLED: "Ce rendez-vous a été annulé : il n'est plus possible de le faire avancer.",
   BOARD_NOT_CALLABLE: 'Ce ticket ne peut plus être appelé (clôturé ou annulé).',
   // ── check-in feature codes ──
+  CHECKIN_NOT_ELIGIBLE: "Ce rendez-vous ne peut pas être enregistré : il est annulé, terminé ou n'est pas prévu aujourd'hui.",
+  CHECKIN_ALREADY_RECEIVED: 'Ce patient est déjà enregistré pour ce rendez-vous : son ticket est sur le tableau d\'appel.',
+  CHECKIN_MIXED_PATIENTS: "Les rendez-vous choisis ne sont pas ceux d'un même patient : enregistrez chaque patient séparément.",
+  CHECKIN_UNKNOWN_CODE: "Ce code de convocation n'est pas reconnu par le logiciel médical. Recherchez le patient par son nom.",
   // ── printing feature codes ──
   PRINTER_UNAVAILABLE: 'Aucune imprimante de bureau n\'est prête : le ticket n\'a pas été imprimé.',
   // ── admin feature codes ──
+  ADMIN_EMAIL_TAKEN: 'Cette adresse e-mail est déjà utilisée par un autre compte.',
+  ADMIN_INTEGRATION_CONFLICT:
+    "Cette licence a déjà une autre intégration. Supprimez d'abord l'autre intégration, puis enregistrez celle-ci.",
+  ADMIN_ALREADY_ACTIVATED: "Ce compte est déjà activé : il n'y a pas d'invitation à renvoyer. Utilisez « mot de passe oublié ».",
+  ADMIN_EMAIL_UNREACHABLE: 'Cette adresse e-mail ne peut pas recevoir de messages. Vérifiez-la.',
+  ADMIN_INVITATION_INVALID: 'Ce lien est invalide, déjà utilisé ou expiré. Demandez une nouvelle invitation ou un nouvel e-mail de réinitialisation.',
+  ADMIN_REFERENTIAL_INVALID: "Le fichier de référentiel est invalide ; rien n'a été enregistré.",
+  ADMIN_TRAINING_ONLY: 'Disponible uniquement en mode formation.',
 };
 
 export const fr = {
