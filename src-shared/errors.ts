@@ -43,6 +43,10 @@ export const DESK_ERROR_CODES = [
   // ── check-in feature codes ──
   // ── printing feature codes ──
   'PRINTER_UNAVAILABLE',
+  'APPOINTMENT_CANCELLED',
+  'TICKET_NOT_ISSUED',
+  'TICKET_NUMBER_MISMATCH',
+  'PRINT_JOB_NOT_CANCELLABLE',
   // ── admin feature codes ──
 ] as const;
 
