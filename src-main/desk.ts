@@ -13,6 +13,7 @@ import { ProfilesService } from './profiles/service';
 import { PublisherClient } from './publisher/client';
 import type { SandboxStartOptions } from './sandbox/start';
 import { StaffSessionService } from './staff/session';
+import { WorkplaceMemory } from './staff/workplace-store';
 import { ProfileStore } from './store/profiles';
 import { SecretStore, type Keystore } from './store/secrets';
 import { APP_NAME, APP_VERSION } from './version';
@@ -51,7 +52,7 @@ export async function startDesk(options: DeskStartOptions): Promise<RunningDesk>
     accountKey: resolved.accountKey,
     onReachability: (reachable) => connection.reportPublisher(reachable),
   });
-  const staff = new StaffSessionService(publisher, events, profile);
+  const staff = new StaffSessionService(publisher, events, profile, await WorkplaceMemory.open(options.dataDir));
   const context: DeskContext = {
     runtime: options.runtime,
     dataDir: options.dataDir,

@@ -40,6 +40,11 @@ export const DESK_ERROR_CODES = [
   'ADMIN_CONFLICT',
   'ADMIN_INVALID',
   // ── board feature codes ──
+  'BOARD_LOCKED',
+  'BOARD_NOTHING_WAITING',
+  'BOARD_TICKET_GONE',
+  'APPOINTMENT_CANCELLED',
+  'BOARD_NOT_CALLABLE',
   // ── check-in feature codes ──
   // ── printing feature codes ──
   'PRINTER_UNAVAILABLE',
@@ -48,30 +53,45 @@ export const DESK_ERROR_CODES = [
   'TICKET_NUMBER_MISMATCH',
   'PRINT_JOB_NOT_CANCELLABLE',
   // ── admin feature codes ──
+  'ADMIN_EMAIL_TAKEN',
+  'ADMIN_INTEGRATION_CONFLICT',
+  'ADMIN_ALREADY_ACTIVATED',
+  'ADMIN_EMAIL_UNREACHABLE',
+  'ADMIN_INVITATION_INVALID',
+  'ADMIN_REFERENTIAL_INVALID',
+  'ADMIN_TRAINING_ONLY',
 ] as const;
 
 export const deskErrorCodeSchema = z.enum(DESK_ERROR_CODES);
 export type DeskErrorCode = z.infer<typeof deskErrorCodeSchema>;
 
+/** One offending input field (`path` as `a.b.0`), for field-level messages; never the value itself. */
+export const deskErrorFieldSchema = z.object({ path: z.string().max(256), message: z.string().max(512) });
+export type DeskErrorField = z.infer<typeof deskErrorFieldSchema>;
+
 export const deskErrorSchema = z.object({
   code: deskErrorCodeSchema,
   message: z.string(),
+  /** Present when the failure is about specific input fields (a platform 400, a rejected upload). */
+  fields: z.array(deskErrorFieldSchema).max(100).optional(),
 });
 export type DeskErrorData = z.infer<typeof deskErrorSchema>;
 
 /** Thrown in main by services; turned into `DeskErrorData` by the IPC dispatcher. */
 export class DeskError extends Error {
   readonly code: DeskErrorCode;
-  constructor(code: DeskErrorCode, message: string, options?: { cause?: unknown }) {
+  readonly fields: DeskErrorField[] | undefined;
+  constructor(code: DeskErrorCode, message: string, options?: { cause?: unknown; fields?: DeskErrorField[] }) {
     super(message, options);
     this.name = 'DeskError';
     this.code = code;
+    this.fields = options?.fields;
   }
   toJSON(): DeskErrorData {
-    return { code: this.code, message: this.message };
+    return this.fields ? { code: this.code, message: this.message, fields: this.fields } : { code: this.code, message: this.message };
   }
   static from(data: DeskErrorData): DeskError {
-    return new DeskError(data.code, data.message);
+    return new DeskError(data.code, data.message, { fields: data.fields });
   }
 }
 

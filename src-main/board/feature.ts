@@ -1,17 +1,33 @@
 import type { BOARD_CHANNELS } from '../../src-shared/ipc/features/board.names';
 import type { DeskContext, DeskFeature, TicketPrinter } from '../features';
+import { BoardService, type BoardServiceOptions } from './service';
 
 export interface BoardFeatureOptions {
-  /** The desk printer (printing feature). */
+  /** The desk printer (printing feature). Reprint goes through its own channel, which re-verifies. */
   printer: TicketPrinter;
+  service?: BoardServiceOptions;
+}
+
+export interface BoardFeature extends DeskFeature<typeof BOARD_CHANNELS> {
+  service: BoardService;
 }
 
 /** Composes the board feature's services behind its IPC channels. */
-export async function createBoardFeature(
-  context: DeskContext,
-  options: BoardFeatureOptions,
-): Promise<DeskFeature<typeof BOARD_CHANNELS>> {
-  void context;
-  void options;
-  return { handlers: {} };
+export async function createBoardFeature(context: DeskContext, options: BoardFeatureOptions): Promise<BoardFeature> {
+  const service = await BoardService.open(context, options.service);
+  return {
+    service,
+    handlers: {
+      'board/workplaceOptions': () => service.workplaceOptions(),
+      'board/chooseWorkplace': (request) => service.chooseWorkplace(request),
+      'board/snapshot': () => service.snapshot(),
+      'board/callNext': () => service.callNext(),
+      'board/call': (request) => service.call(request.ticketId, request.recall),
+      'board/setStatus': (request) => service.setStatus(request.ticketId, request.status),
+      'board/saveSettings': (request) => service.saveSettings(request),
+      'board/lock': () => service.lock(),
+      'board/unlock': (request) => service.unlock(request.password),
+    },
+    close: () => service.close(),
+  };
 }

@@ -4,23 +4,29 @@ import type { ConnectionProfile } from '../../src-shared/profile';
 import type { StaffSignInRequest } from '../../src-shared/publisher/schemas';
 import type { DeskEvents } from '../events/bus';
 import type { PublisherClient } from '../publisher/client';
+import type { WorkplaceMemory } from './workplace-store';
 
 /** The signed-in reception staff member of this desk, held in main only. */
 export class StaffSessionService {
   private session: StaffSession | null = null;
+  /** Kept so a locked desk can be unlocked with the password alone; never sent anywhere else. */
+  private login: string | null = null;
 
   constructor(
     private readonly publisher: PublisherClient,
     private readonly events: DeskEvents,
-    private readonly profile?: Pick<ConnectionProfile, 'officePlaceId' | 'deskId' | 'deskLabel'>,
+    private readonly profile?: Pick<ConnectionProfile, 'id' | 'officePlaceId' | 'deskId' | 'deskLabel'>,
+    private readonly memory?: WorkplaceMemory,
   ) {}
 
   /**
-   * The office place and desk this desk acts for: the profile's until staff choose
-   * otherwise. Null when the profile names no office place (nothing to show yet).
+   * The office place and desk this desk acts for: the one chosen on this workstation,
+   * else the profile's. Null when neither names an office place (nothing to show yet).
    */
   workplace(): Workplace | null {
     const profile = this.profile;
+    const chosen = profile?.id ? this.memory?.get(profile.id) : null;
+    if (chosen) return chosen;
     if (!profile || profile.officePlaceId === null) return null;
     return { officePlaceId: profile.officePlaceId, deskId: profile.deskId, deskLabel: profile.deskLabel || 'Accueil' };
   }
@@ -29,6 +35,21 @@ export class StaffSessionService {
     const workplace = this.workplace();
     if (!workplace) throw new DeskError('PROFILE_INVALID', 'This desk has no office place: choose one in Settings.');
     return workplace;
+  }
+
+  /** Staff's choice of office place and desk, remembered on this workstation. */
+  async chooseWorkplace(workplace: Workplace): Promise<Workplace> {
+    this.requireSession();
+    if (!this.memory || !this.profile?.id) throw new DeskError('PROFILE_INVALID', 'This desk cannot remember a workplace.');
+    await this.memory.set(this.profile.id, workplace);
+    return workplace;
+  }
+
+  /** Checks the signed-in staff member's password again with the publisher (unlock after idle). */
+  async confirmPassword(password: string): Promise<void> {
+    this.requireSession();
+    if (!this.login) throw new DeskError('NOT_SIGNED_IN', 'Sign in first.');
+    await this.publisher.staffSignIn({ login: this.login, password });
   }
 
   current(): StaffSession | null {
@@ -42,6 +63,7 @@ export class StaffSessionService {
 
   async signIn(request: StaffSignInRequest): Promise<StaffSession> {
     const answer = await this.publisher.staffSignIn(request);
+    this.login = request.login;
     this.session = {
       displayName: answer.userDisplayName,
       email: answer.userEmail,
@@ -53,6 +75,7 @@ export class StaffSessionService {
   }
 
   signOut(): null {
+    this.login = null;
     if (this.session) {
       this.session = null;
       this.events.emit('staff/sessionChanged', null);

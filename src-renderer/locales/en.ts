@@ -125,6 +125,11 @@ export const en: Messages = {
     ADMIN_CONFLICT: 'This conflicts with an existing item.',
     ADMIN_INVALID: 'Some fields are invalid.',
     // ── board feature codes ──
+  BOARD_LOCKED: 'This desk is locked: enter your password to continue.',
+  BOARD_NOTHING_WAITING: 'Nobody is waiting to be called.',
+  BOARD_TICKET_GONE: 'This appointment no longer exists in the medical system.',
+  APPOINTMENT_CANCELLED: 'This appointment was cancelled: it can no longer move forward.',
+  BOARD_NOT_CALLABLE: 'This ticket can no longer be called (closed or cancelled).',
     // ── check-in feature codes ──
     // ── printing feature codes ──
     PRINTER_UNAVAILABLE: 'No desk printer is ready: the ticket was not printed.',
@@ -133,5 +138,13 @@ export const en: Messages = {
     TICKET_NUMBER_MISMATCH: 'The medical system and the platform hold different numbers for this ticket: nothing was printed. Contact support.',
     PRINT_JOB_NOT_CANCELLABLE: 'This ticket is being printed or already finished: it can no longer be cancelled.',
     // ── admin feature codes ──
+    ADMIN_EMAIL_TAKEN: 'This e-mail address is already used by another account.',
+    ADMIN_INTEGRATION_CONFLICT:
+      'This licence already has another integration. Delete the other integration first, then save this one.',
+    ADMIN_ALREADY_ACTIVATED: 'This account is already activated: there is no invitation to resend. Use “forgot password” instead.',
+    ADMIN_EMAIL_UNREACHABLE: 'This e-mail address cannot receive messages. Check the address.',
+    ADMIN_INVITATION_INVALID: 'This link is invalid, already used or expired. Ask for a new invitation or a new reset e-mail.',
+    ADMIN_REFERENTIAL_INVALID: 'The referential file is invalid; nothing was saved.',
+    ADMIN_TRAINING_ONLY: 'Only available in training mode.',
   },
 };

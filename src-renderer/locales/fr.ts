@@ -40,6 +40,11 @@ const errors: Record<DeskErrorCode, string> = {
   ADMIN_CONFLICT: 'Cette action entre en conflit avec un élément existant.',
   ADMIN_INVALID: 'Certains champs sont invalides.',
   // ── board feature codes ──
+  BOARD_LOCKED: 'Le poste est verrouillé : saisissez votre mot de passe pour continuer.',
+  BOARD_NOTHING_WAITING: "Aucun patient n'attend d'être appelé.",
+  BOARD_TICKET_GONE: "Ce rendez-vous n'existe plus dans le logiciel médical.",
+  APPOINTMENT_CANCELLED: "Ce rendez-vous a été annulé : il n'est plus possible de le faire avancer.",
+  BOARD_NOT_CALLABLE: 'Ce ticket ne peut plus être appelé (clôturé ou annulé).',
   // ── check-in feature codes ──
   // ── printing feature codes ──
   PRINTER_UNAVAILABLE: 'Aucune imprimante de bureau n\'est prête : le ticket n\'a pas été imprimé.',
@@ -49,6 +54,14 @@ const errors: Record<DeskErrorCode, string> = {
     'Le logiciel médical et la plateforme n\'ont pas le même numéro pour ce ticket : rien n\'a été imprimé. Contactez le support.',
   PRINT_JOB_NOT_CANCELLABLE: 'Ce ticket est en cours d\'impression ou déjà terminé : il ne peut plus être annulé.',
   // ── admin feature codes ──
+  ADMIN_EMAIL_TAKEN: 'Cette adresse e-mail est déjà utilisée par un autre compte.',
+  ADMIN_INTEGRATION_CONFLICT:
+    "Cette licence a déjà une autre intégration. Supprimez d'abord l'autre intégration, puis enregistrez celle-ci.",
+  ADMIN_ALREADY_ACTIVATED: "Ce compte est déjà activé : il n'y a pas d'invitation à renvoyer. Utilisez « mot de passe oublié ».",
+  ADMIN_EMAIL_UNREACHABLE: 'Cette adresse e-mail ne peut pas recevoir de messages. Vérifiez-la.',
+  ADMIN_INVITATION_INVALID: 'Ce lien est invalide, déjà utilisé ou expiré. Demandez une nouvelle invitation ou un nouvel e-mail de réinitialisation.',
+  ADMIN_REFERENTIAL_INVALID: "Le fichier de référentiel est invalide ; rien n'a été enregistré.",
+  ADMIN_TRAINING_ONLY: 'Disponible uniquement en mode formation.',
 };
 
 export const fr = {

@@ -35,13 +35,8 @@ export const connectionStateSchema = z.object({
 });
 export type ConnectionState = z.infer<typeof connectionStateSchema>;
 
-/** Where the signed-in staff member works: the office place whose tickets this desk handles, and the desk. */
-export const workplaceSchema = z.object({
-  officePlaceId: z.number().int(),
-  deskId: z.number().int().nullable(),
-  deskLabel: z.string().min(1).max(64),
-});
-export type Workplace = z.infer<typeof workplaceSchema>;
+// Own module so feature contracts can use it without an import cycle through this file.
+export { workplaceSchema, type Workplace } from './workplace';
 
 export const staffSessionSchema = z.object({
   displayName: z.string(),

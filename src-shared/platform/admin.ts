@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { staticReferentialSummarySchema } from '../admin/referential';
+
+// The static referential upload route's schemas, named here so the platform's OpenAPI document lists them.
+export { staticReferentialSchema, staticReferentialSummarySchema } from '../admin/referential';
 
 /**
  * Platform Administration Service (spec/platform-administration-service.md): every
@@ -300,6 +304,8 @@ export const licenceIntegrationsSchema = z.object({
   activeIntegration: activeIntegrationSchema,
   publisher: publisherIntegrationSchema.nullable(),
   testServer: testServerIntegrationSchema.nullable(),
+  /** Sandbox addition: the static referential uploaded for the publisher integration, if any. */
+  staticReferential: staticReferentialSummarySchema.nullable(),
 });
 export type LicenceIntegrations = z.infer<typeof licenceIntegrationsSchema>;
 
@@ -400,4 +406,5 @@ export const adminPath = {
   testServerIntegration: (licenceId: number) => `/licences/${licenceId}/integration/test-serveur`,
   user: (id: number) => `/users/${id}`,
   resendInvitation: (id: number) => `/users/${id}/resend-invitation`,
+  staticReferential: (licenceId: number) => `/licences/${licenceId}/integration/publisher/static-referential`,
 } as const;

@@ -1,3 +1,27 @@
 /** IPC channel and event names of the admin feature (zod-free: the preload bundles them). */
-export const ADMIN_CHANNELS = [] as const;
-export const ADMIN_EVENTS = [] as const;
+export const ADMIN_CHANNELS = [
+  'admin/signIn',
+  'admin/session',
+  'admin/signOut',
+  'admin/forgotPassword',
+  'admin/setPassword',
+  'admin/switchLicence',
+  'admin/listLicences',
+  'admin/createLicence',
+  'admin/updateLicence',
+  'admin/removeLicence',
+  'admin/listUsers',
+  'admin/createUser',
+  'admin/updateUser',
+  'admin/removeUser',
+  'admin/inviteUser',
+  'admin/resendInvitation',
+  'admin/integrations',
+  'admin/savePublisherIntegration',
+  'admin/saveTestServerIntegration',
+  'admin/removeIntegration',
+  'admin/probeIntegration',
+  'admin/uploadReferential',
+  'admin/trainingOutbox',
+] as const;
+export const ADMIN_EVENTS = ['admin/sessionChanged'] as const;

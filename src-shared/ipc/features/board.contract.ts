@@ -1,6 +1,67 @@
-import type { z } from 'zod';
-import type { ChannelSpec } from '../spec';
+import { z } from 'zod';
+import { boardRowSchema, boardSettingsSchema, forwardStatusSchema } from '../../board/rows';
+import { workplaceSchema } from '../workplace';
+import { none, type ChannelSpec } from '../spec';
 import type { BOARD_CHANNELS, BOARD_EVENTS } from './board.names';
 
-export const boardContract = {} as const satisfies Record<(typeof BOARD_CHANNELS)[number], ChannelSpec>;
-export const boardEvents = {} as const satisfies Record<(typeof BOARD_EVENTS)[number], z.ZodType>;
+/** The live feed's state as the board shows it. */
+export const boardLiveSchema = z.object({
+  state: z.enum(['connecting', 'live', 'reconnecting', 'offline']),
+  /** Why offline: the platform refused the key, does not offer live events, or cannot be reached. */
+  reason: z.enum(['keyRefused', 'notOffered', 'unreachable']).nullable(),
+});
+export type BoardLive = z.infer<typeof boardLiveSchema>;
+
+export const workplaceOptionsSchema = z.object({
+  officePlaces: z.array(z.object({ officePlaceId: z.number().int(), name: z.string() })),
+  current: workplaceSchema.nullable(),
+});
+export type WorkplaceOptions = z.infer<typeof workplaceOptionsSchema>;
+
+export const boardSnapshotSchema = z.object({
+  rows: z.array(boardRowSchema),
+  live: boardLiveSchema,
+  workplace: workplaceSchema,
+  settings: boardSettingsSchema,
+  locked: z.boolean(),
+});
+export type BoardSnapshot = z.infer<typeof boardSnapshotSchema>;
+
+/** Rows that changed since the last push; `reset` replaces the whole board (day reloaded). */
+export const boardRowsEventSchema = z.object({
+  upserts: z.array(boardRowSchema),
+  removed: z.array(z.string()),
+  reset: z.boolean(),
+});
+export type BoardRowsEvent = z.infer<typeof boardRowsEventSchema>;
+
+/**
+ * What became of an action: done; pending (kept in the outbox, delivered when the
+ * publisher or platform is back); closedOnBoardOnly (the publisher refuses `closed`).
+ */
+export const boardActionResultSchema = z.object({
+  outcome: z.enum(['done', 'pending', 'closedOnBoardOnly']),
+  ticketId: z.string(),
+  formattedNumber: z.string(),
+});
+export type BoardActionResult = z.infer<typeof boardActionResultSchema>;
+
+const ticketRefSchema = z.object({ ticketId: z.string().min(1).max(128) });
+
+export const boardContract = {
+  'board/workplaceOptions': { request: none, response: workplaceOptionsSchema },
+  'board/chooseWorkplace': { request: workplaceSchema, response: workplaceSchema },
+  'board/snapshot': { request: none, response: boardSnapshotSchema },
+  'board/callNext': { request: none, response: boardActionResultSchema },
+  'board/call': { request: ticketRefSchema.extend({ recall: z.boolean() }), response: boardActionResultSchema },
+  'board/setStatus': { request: ticketRefSchema.extend({ status: forwardStatusSchema }), response: boardActionResultSchema },
+  'board/saveSettings': { request: boardSettingsSchema, response: boardSettingsSchema },
+  'board/lock': { request: none, response: z.null() },
+  'board/unlock': { request: z.object({ password: z.string().min(1).max(1024) }), response: z.null() },
+} as const satisfies Record<(typeof BOARD_CHANNELS)[number], ChannelSpec>;
+
+export const boardEvents = {
+  'board/rows': boardRowsEventSchema,
+  'board/live': boardLiveSchema,
+  'board/locked': z.boolean(),
+} as const satisfies Record<(typeof BOARD_EVENTS)[number], z.ZodType>;

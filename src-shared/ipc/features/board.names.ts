@@ -1,3 +1,13 @@
 /** IPC channel and event names of the board feature (zod-free: the preload bundles them). */
-export const BOARD_CHANNELS = [] as const;
-export const BOARD_EVENTS = [] as const;
+export const BOARD_CHANNELS = [
+  'board/workplaceOptions',
+  'board/chooseWorkplace',
+  'board/snapshot',
+  'board/callNext',
+  'board/call',
+  'board/setStatus',
+  'board/saveSettings',
+  'board/lock',
+  'board/unlock',
+] as const;
+export const BOARD_EVENTS = ['board/rows', 'board/live', 'board/locked'] as const;

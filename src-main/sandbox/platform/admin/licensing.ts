@@ -7,6 +7,7 @@ import type {
   TestServerIntegration,
   UpdateLicenceRequest,
 } from '../../../../src-shared/platform/admin';
+import { summariseReferential, type StaticReferential, type StaticReferentialSummary } from '../../../../src-shared/admin/referential';
 import { localDay } from '../../world/time';
 import type { Flavor, PlatformWorld, PublisherIntegrationSeed, SandboxLicence } from '../../world/types';
 import type { UserRecord } from './accounts';
@@ -24,6 +25,8 @@ const urlOrNull = (value: string | null | undefined) => (value ? value : null);
 export class Licensing {
   readonly #world: PlatformWorld;
   readonly #testServers = new Map<number, TestServerIntegration>();
+  /** Static referentials uploaded in place of the config routes, per licence (sandbox addition). */
+  readonly #referentials = new Map<number, { referential: StaticReferential; summary: StaticReferentialSummary }>();
 
   constructor(world: PlatformWorld) {
     this.#world = world;
@@ -76,6 +79,7 @@ export class Licensing {
     this.#world.licences.splice(index, 1);
     this.#removePublisherRecord(id);
     this.#testServers.delete(id);
+    this.#referentials.delete(id);
     return true;
   }
 
@@ -114,7 +118,20 @@ export class Licensing {
 
   removePublisher(licence: SandboxLicence): void {
     if (!this.#removePublisherRecord(licence.id)) throw notFound(`Licence ${licence.id} has no publisher integration.`);
+    this.#referentials.delete(licence.id);
     if (isFlavor(licence.activeIntegration)) licence.activeIntegration = 'NONE';
+  }
+
+  staticReferential(licenceId: number): StaticReferentialSummary | null {
+    return this.#referentials.get(licenceId)?.summary ?? null;
+  }
+
+  /** Replaces the publisher integration's referentials with an uploaded (already validated) JSON. */
+  saveStaticReferential(licence: SandboxLicence, referential: StaticReferential, now: Date): StaticReferentialSummary {
+    if (!this.publisher(licence.id)) throw notFound(`Licence ${licence.id} has no publisher integration.`);
+    const summary = summariseReferential(licence.id, referential, now.toISOString());
+    this.#referentials.set(licence.id, { referential, summary });
+    return summary;
   }
 
   upsertTestServer(licence: SandboxLicence, serverUrl: string | null | undefined): TestServerIntegration {

@@ -1,22 +1,13 @@
 import { createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { isDeskError } from '../../../../src-shared/errors';
 import { checkinNotifySettingsResponseSchema, TICKET_SERVICE_PATHS } from '../../../../src-shared/platform/tickets';
 import { bestEffort, PlatformHttp } from '../../../../src-main/platform/tickets/http';
 import { startSandbox, type RunningSandbox } from '../../../../src-main/sandbox/start';
 import { startScriptedServer, type ScriptedReply } from '../../../helpers/scripted-server';
+import { failureOf } from '../../../helpers/failure-of';
 
 const noWait = { random: () => 0, sleep: async () => undefined, now: () => 0 };
-
-async function failureOf(call: Promise<unknown>) {
-  const error = await call.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  if (!isDeskError(error)) throw new Error(`expected a DeskError, got ${String(error)}`);
-  return error;
-}
 
 describe('ticket services transport against the sandbox platform', () => {
   let sandbox: RunningSandbox;

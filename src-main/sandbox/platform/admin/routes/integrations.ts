@@ -6,6 +6,7 @@ import {
   testServerIntegrationRequestSchema,
   testServerIntegrationSchema,
 } from '../../../../../src-shared/platform/admin';
+import { staticReferentialSchema, staticReferentialSummarySchema } from '../../../../../src-shared/admin/referential';
 import type { AdminContext } from '../context';
 import { defineRoute, json, type AdminRoute } from '../route';
 import { errorsOf, INVALID_INPUT } from './common';
@@ -34,6 +35,7 @@ export function integrationRoutes(ctx: AdminContext): AdminRoute[] {
           activeIntegration: licence.activeIntegration,
           publisher: ctx.licensing.publisher(licence.id),
           testServer: ctx.licensing.testServer(licence.id),
+          staticReferential: ctx.licensing.staticReferential(licence.id),
         });
       },
     }),
@@ -72,6 +74,25 @@ export function integrationRoutes(ctx: AdminContext): AdminRoute[] {
         const licence = administeredLicence(ctx, principal, params.licenceId);
         ctx.licensing.removePublisher(licence);
         return json(200, { ok: true, message: `Publisher integration of licence ${licence.id} deleted.` });
+      },
+    }),
+    defineRoute({
+      method: 'PUT',
+      path: '/licences/{licenceId}/integration/publisher/static-referential',
+      operationId: 'saveStaticReferential',
+      summary: 'Upload the static referential JSON of the publisher integration (sandbox addition)',
+      description:
+        'Replaces the six configuration routes (kiosk-integration-contract, "Static referential JSON"): every section optional, ids string or number normalised to strings; an invalid JSON is refused with 400 and `issues`.',
+      tag: 'integrations',
+      auth: 'bearer',
+      body: staticReferentialSchema,
+      responses: {
+        200: { description: 'Saved; sizes per section', schema: staticReferentialSummarySchema },
+        ...errorsOf({ 400: INVALID_INPUT, 403: SCOPE, 404: 'Licence or publisher integration not found' }),
+      },
+      handler({ principal, params, body }) {
+        const licence = administeredLicence(ctx, principal, params.licenceId);
+        return json(200, ctx.licensing.saveStaticReferential(licence, body, ctx.now()));
       },
     }),
     defineRoute({

@@ -1,0 +1,39 @@
+import type { TablePage, TableQuery } from '../../src-shared/admin/table';
+
+/** How one column of a table is read for sorting and searching. */
+export type Columns<T> = Record<string, (row: T) => string | number | boolean | null>;
+
+/**
+ * Server-side filtering, sorting and paging of a list main already holds (the
+ * platform answers whole lists): the renderer receives one page, however long the
+ * list grows. Unknown sort keys are ignored rather than refused, as a table header
+ * may name a column main does not sort.
+ */
+export function tablePage<T>(rows: readonly T[], query: TableQuery, columns: Columns<T>): TablePage<T> {
+  const needle = query.search.toLocaleLowerCase('fr');
+  const readers = Object.values(columns);
+  const filtered = needle
+    ? rows.filter((row) => readers.some((read) => String(read(row) ?? '').toLocaleLowerCase('fr').includes(needle)))
+    : [...rows];
+  const sorts = query.sortBy.filter((sort) => sort.key in columns);
+  if (sorts.length > 0) {
+    filtered.sort((a, b) => {
+      for (const { key, order } of sorts) {
+        const read = columns[key]!;
+        const difference = compare(read(a), read(b));
+        if (difference !== 0) return order === 'desc' ? -difference : difference;
+      }
+      return 0;
+    });
+  }
+  const start = (query.page - 1) * query.itemsPerPage;
+  return { items: filtered.slice(start, start + query.itemsPerPage), total: filtered.length };
+}
+
+function compare(a: string | number | boolean | null, b: string | number | boolean | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return String(a).localeCompare(String(b), 'fr', { sensitivity: 'base', numeric: true });
+}

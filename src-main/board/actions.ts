@@ -1,0 +1,157 @@
+import { statusRank, type ForwardStatus } from '../../src-shared/board/rows';
+import { DeskError } from '../../src-shared/errors';
+import type { BoardActionResult } from '../../src-shared/ipc/features/board.contract';
+import type { Workplace } from '../../src-shared/ipc/workplace';
+import type { DeskTicket } from '../../src-shared/platform/tickets';
+import type { ProgressionStatus } from '../../src-shared/publisher/schemas';
+import { isTransientPlatformError } from '../platform/tickets/http';
+import type { PlatformBoardClient } from '../platform/tickets/board';
+import { isClosedRejected, isContractError, isTransient } from '../publisher/errors';
+import type { AuditTrail } from './audit';
+import type { Outbox } from './outbox/outbox';
+import type { BoardState } from './state';
+import type { Reverifier } from './verifier';
+
+export interface BoardActionsDeps {
+  state: BoardState;
+  verifier: Reverifier;
+  platform: PlatformBoardClient;
+  /** PUT status with a single attempt: the outbox does the retrying, the desk never waits on it. */
+  setPublisherStatus: (appointmentId: string, status: ProgressionStatus) => Promise<{ status: string }>;
+  outbox: Outbox;
+  audit: AuditTrail;
+  workplace: () => Workplace;
+  staffName: () => string;
+}
+
+/**
+ * Call and status changes. Each re-verifies the appointment with the publisher
+ * first, moves the row at once (optimistic) and rolls it back with a clear error
+ * when refused; a change that cannot be delivered now goes to the durable outbox.
+ * Only forward moves are made: asking for a status the ticket is at or past is a
+ * no-op, which is also how two desks acting on one ticket converge.
+ */
+export class BoardActions {
+  constructor(private readonly deps: BoardActionsDeps) {}
+
+  /** Oldest waiting first: the patient who checked in earliest is called first, fair and predictable. */
+  async callNext(): Promise<BoardActionResult> {
+    const waiting = this.deps.state
+      .rows()
+      .filter((row) => row.group === 'waiting' && !row.pending && row.verification !== 'gone')
+      .sort((a, b) => a.checkedInAt.localeCompare(b.checkedInAt) || a.number - b.number);
+    for (const row of waiting) {
+      const ticket = this.deps.state.ticket(row.ticketId);
+      if (!ticket || !(await this.stillWaiting(ticket))) continue;
+      return this.call(row.ticketId, false);
+    }
+    throw new DeskError('BOARD_NOTHING_WAITING', 'Nobody is waiting to be called.');
+  }
+
+  async call(ticketId: string, recall: boolean): Promise<BoardActionResult> {
+    const ticket = await this.verifiedTicket(ticketId);
+    const status = this.deps.state.effectiveStatus(ticket);
+    if (status === 'closed' || status === 'cancelled') throw new DeskError('BOARD_NOT_CALLABLE', 'This ticket can no longer be called.');
+    const { deskId, deskLabel } = this.deps.workplace();
+    const action = recall ? 'recall' : 'call';
+    try {
+      const called = await this.deps.platform.callTicket({ ticketId, kioskDeskId: deskId, deskLabel, recall });
+      this.deps.state.upsert(called);
+      await this.audit(action, ticket, 'done');
+      return this.result('done', ticket);
+    } catch (error) {
+      if (!isTransientPlatformError(error)) {
+        await this.audit(action, ticket, 'refused');
+        if (error instanceof DeskError && error.code === 'PLATFORM_ERROR') throw new DeskError('BOARD_NOT_CALLABLE', 'The platform refused the call.');
+        throw error;
+      }
+      await this.deps.outbox.add({ kind: 'call', ticketId, kioskDeskId: deskId, deskLabel, recall });
+      this.deps.state.setLocal(ticketId, { status, pending: true });
+      await this.audit(action, ticket, 'pending');
+      return this.result('pending', ticket);
+    }
+  }
+
+  async setStatus(ticketId: string, status: ForwardStatus): Promise<BoardActionResult> {
+    const { state } = this.deps;
+    const ticket = await this.verifiedTicket(ticketId);
+    const appointmentId = ticket.contractAppointmentId;
+    if (!appointmentId) throw new DeskError('BOARD_TICKET_GONE', 'This ticket has no appointment in the medical system.');
+    const current = state.effectiveStatus(ticket);
+    if (statusRank(status) <= statusRank(current)) return this.result('done', ticket);
+    const before = state.localOf(ticketId);
+    state.setLocal(ticketId, { status, pending: false });
+    let answered: string;
+    try {
+      answered = (await this.deps.setPublisherStatus(appointmentId, status)).status;
+    } catch (error) {
+      if (isTransient(error)) {
+        await this.deps.outbox.add({ kind: 'publisherStatus', ticketId, appointmentId, status });
+        state.setLocal(ticketId, { status, pending: true });
+        await this.audit(status, ticket, 'pending');
+        return this.result('pending', ticket);
+      }
+      if (isClosedRejected(error, status)) {
+        await this.tellPlatform(ticketId, appointmentId, 'closed');
+        await this.audit(status, ticket, 'closedOnBoardOnly');
+        return this.result('closedOnBoardOnly', ticket);
+      }
+      state.setLocal(ticketId, before);
+      this.deps.verifier.forget(appointmentId);
+      await this.audit(status, ticket, 'refused');
+      throw refusal(error);
+    }
+    this.deps.verifier.forget(appointmentId);
+    // The publisher's answer, not our request: if another desk went further, the platform follows it.
+    await this.tellPlatform(ticketId, appointmentId, answered);
+    await this.audit(status, ticket, 'done');
+    return this.result('done', ticket);
+  }
+
+  /** Best effort, but never forgotten: an unreachable platform gets it from the outbox. */
+  async tellPlatform(ticketId: string, appointmentId: string, status: string): Promise<void> {
+    try {
+      await this.deps.platform.appointmentStatusChanged(appointmentId, status);
+    } catch (error) {
+      if (isTransientPlatformError(error)) await this.deps.outbox.add({ kind: 'platformStatus', ticketId, appointmentId, status });
+    }
+  }
+
+  /** The ticket, re-verified just now; refuses a ticket whose appointment is gone or cancelled. */
+  private async verifiedTicket(ticketId: string): Promise<DeskTicket> {
+    const ticket = this.deps.state.ticket(ticketId);
+    if (!ticket) throw new DeskError('BOARD_TICKET_GONE', 'This ticket is no longer on the board.');
+    if (!ticket.contractAppointmentId) return ticket;
+    const check = await this.deps.verifier.verify(ticket.contractAppointmentId, true);
+    this.deps.state.touchAppointment(ticket.contractAppointmentId);
+    if (check.kind === 'gone') throw new DeskError('BOARD_TICKET_GONE', 'The appointment no longer exists.');
+    if (check.kind === 'verified' && check.appointment.status === 'cancelled') {
+      throw new DeskError('APPOINTMENT_CANCELLED', 'The appointment was cancelled.');
+    }
+    return ticket;
+  }
+
+  private async stillWaiting(ticket: DeskTicket): Promise<boolean> {
+    if (!ticket.contractAppointmentId) return true;
+    const check = await this.deps.verifier.verify(ticket.contractAppointmentId, true);
+    this.deps.state.touchAppointment(ticket.contractAppointmentId);
+    if (check.kind === 'gone') return false;
+    return check.kind !== 'verified' || check.appointment.status === 'checkedIn';
+  }
+
+  private result(outcome: BoardActionResult['outcome'], ticket: DeskTicket): BoardActionResult {
+    return { outcome, ticketId: ticket.ticketId, formattedNumber: ticket.formattedNumber };
+  }
+
+  private audit(action: 'call' | 'recall' | ForwardStatus, ticket: DeskTicket, outcome: string): Promise<void> {
+    return this.deps.audit.record({ staff: this.deps.staffName(), action, ticket: ticket.formattedNumber, outcome });
+  }
+}
+
+/** A publisher refusal in the board's words. */
+function refusal(error: unknown): unknown {
+  if (!isContractError(error)) return error;
+  if (error.reason === 'appointmentCancelled') return new DeskError('APPOINTMENT_CANCELLED', 'The appointment was cancelled.');
+  if (error.code === 'UNKNOWN_APPOINTMENT') return new DeskError('BOARD_TICKET_GONE', 'The appointment no longer exists.');
+  return error;
+}

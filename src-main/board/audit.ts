@@ -1,0 +1,38 @@
+import { appendFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { logger } from '../log';
+
+const log = logger('board-audit');
+
+export interface AuditRecord {
+  /** Staff member's display name, as the publisher gave it at sign-in. */
+  staff: string;
+  action: 'call' | 'recall' | 'inCare' | 'done' | 'closed' | 'chooseWorkplace' | 'lock' | 'unlock';
+  ticket?: string;
+  outcome: string;
+}
+
+/**
+ * Append-only audit trail of desk actions (`board-audit.jsonl` in the data folder):
+ * who did what to which ticket number, when, and how it ended. No patient name.
+ * Lines are appended in call order; a failed write is logged, never blocks the desk.
+ */
+export class AuditTrail {
+  private chain: Promise<void> = Promise.resolve();
+  readonly file: string;
+
+  constructor(dataDir: string) {
+    this.file = path.join(dataDir, 'board-audit.jsonl');
+  }
+
+  record(entry: AuditRecord): Promise<void> {
+    const line = `${JSON.stringify({ at: new Date().toISOString(), ...entry })}\n`;
+    this.chain = this.chain
+      .then(async () => {
+        await mkdir(path.dirname(this.file), { recursive: true });
+        await appendFile(this.file, line, { encoding: 'utf8', mode: 0o600 });
+      })
+      .catch((error: unknown) => log.error('audit line not written', { error: error instanceof Error ? error.name : 'unknown' }));
+    return this.chain;
+  }
+}

@@ -1,0 +1,82 @@
+import type { BoardLive } from '../../src-shared/ipc/features/board.contract';
+import type { DeskTicket } from '../../src-shared/platform/tickets';
+import { logger } from '../log';
+import { TicketEventStream, type TicketStreamOptions } from '../platform/events/ticket-stream';
+import type { PlatformBoardClient } from '../platform/tickets/board';
+
+const log = logger('board');
+
+export interface LiveFeedOptions {
+  platform: PlatformBoardClient;
+  stream: Omit<TicketStreamOptions, never>;
+  officePlaceId: number;
+  /** The whole day, after the first load and after every reset. */
+  loaded: (tickets: DeskTicket[]) => void;
+  changed: (ticket: DeskTicket) => void;
+  live: (live: BoardLive) => void;
+  /** Delay before trying listForDay again when the platform cannot be reached. */
+  reloadRetryMs?: number;
+}
+
+/**
+ * The day's tickets of one office place kept live: listForDay, then the event
+ * stream from the list's position (nothing missed in between), a reload on the
+ * server's `reset`, and the live state pushed as it changes.
+ */
+export class LiveFeed {
+  private readonly stream: TicketEventStream;
+  private retry: NodeJS.Timeout | null = null;
+  private stopped = false;
+  private day: string | null = null;
+  private state: BoardLive = { state: 'connecting', reason: null };
+
+  constructor(private readonly options: LiveFeedOptions) {
+    this.stream = new TicketEventStream(options.stream, {
+      ticket: (ticket) => this.ticket(ticket),
+      reset: () => void this.reload(false),
+      state: (state, reason) => this.setLive({ state, reason: reason ?? null }),
+    });
+  }
+
+  current(): BoardLive {
+    return this.state;
+  }
+
+  /** Resolves after the first load attempt (the board then has rows, or says offline). */
+  start(): Promise<void> {
+    return this.reload(true);
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.stream.stop();
+    if (this.retry) clearTimeout(this.retry);
+  }
+
+  private ticket(ticket: DeskTicket): void {
+    if (ticket.officePlaceId !== this.options.officePlaceId) return;
+    if (this.day !== null && ticket.day !== this.day) return;
+    this.options.changed(ticket);
+  }
+
+  private async reload(openStream: boolean): Promise<void> {
+    if (this.stopped) return;
+    try {
+      const list = await this.options.platform.listForDay({ officePlaceId: this.options.officePlaceId });
+      if (this.stopped) return;
+      this.day = list.day;
+      this.options.loaded(list.tickets);
+      if (openStream) this.stream.start(list.lastEventId);
+    } catch (error) {
+      log.warn('day list unavailable, retrying', { error: error instanceof Error ? error.name : 'unknown' });
+      this.setLive({ state: 'offline', reason: 'unreachable' });
+      this.retry = setTimeout(() => void this.reload(openStream), this.options.reloadRetryMs ?? 5_000);
+      this.retry.unref();
+    }
+  }
+
+  private setLive(live: BoardLive): void {
+    this.state = live;
+    this.options.live(live);
+  }
+}

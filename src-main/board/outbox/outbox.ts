@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { logger } from '../../log';
+import { AtomicJsonFile } from '../../store/atomic-file';
+import { outboxFileSchema, type OutboxEntry } from './entries';
+
+const log = logger('board-outbox');
+
+/** done: delivered; retry: unreachable now, try again later; impossible: refused (4xx), drop it. */
+export type Delivery = 'done' | 'retry' | 'impossible';
+
+export type NewEntry = OutboxEntry extends infer E ? (E extends OutboxEntry ? Omit<E, 'id'> : never) : never;
+
+export interface OutboxOptions {
+  dataDir: string;
+  deliver: (entry: OutboxEntry) => Promise<Delivery>;
+  /** Told when an entry leaves the outbox, delivered or refused. */
+  settled?: (entry: OutboxEntry, delivery: 'done' | 'impossible') => void;
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+}
+
+/**
+ * The board's durable outbox: an entry is on disk (atomic write) before anything is
+ * attempted and removed only once delivered or refused, so a kill at any moment
+ * loses nothing. Delivery runs in order per ticket; a failure backs off (capped) and
+ * tries again until the publisher or platform answers. A crash between a delivery
+ * and its removal replays it once more: every delivery is idempotent by contract
+ * except a call, which at worst shows the call again on the public display.
+ */
+export class Outbox {
+  private entries: OutboxEntry[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private failures = 0;
+  private closed = false;
+  private write: Promise<void> = Promise.resolve();
+
+  private constructor(
+    private readonly file: AtomicJsonFile<typeof outboxFileSchema>,
+    private readonly options: OutboxOptions,
+  ) {}
+
+  static async open(options: OutboxOptions): Promise<Outbox> {
+    const file = new AtomicJsonFile(path.join(options.dataDir, 'board-outbox.json'), outboxFileSchema);
+    const outbox = new Outbox(file, options);
+    const read = await file.read();
+    if (read.status === 'ok') outbox.entries = read.value.entries;
+    if (read.status === 'corrupt') log.error('outbox file unreadable, kept aside', { reason: read.reason });
+    return outbox;
+  }
+
+  pending(): readonly OutboxEntry[] {
+    return this.entries;
+  }
+
+  hasPending(ticketId: string): boolean {
+    return this.entries.some((entry) => entry.ticketId === ticketId);
+  }
+
+  /** Persists the entry, then starts delivering. Resolves once it is on disk. */
+  async add(entry: NewEntry): Promise<OutboxEntry> {
+    const stored = { ...entry, id: randomUUID() } as OutboxEntry;
+    this.entries.push(stored);
+    await this.persist();
+    this.kick();
+    return stored;
+  }
+
+  /** Deliver now (e.g. at start, or when a server is known to be back). */
+  kick(): void {
+    if (this.closed) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.running ??= this.drain().finally(() => {
+      this.running = null;
+    });
+  }
+
+  /** Resolves when nothing is left to deliver right now (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+    await this.write;
+  }
+
+  private async drain(): Promise<void> {
+    let blocked = false;
+    const busyTickets = new Set<string>();
+    for (const entry of [...this.entries]) {
+      if (this.closed) return;
+      if (busyTickets.has(entry.ticketId)) continue;
+      let delivery: Delivery;
+      try {
+        delivery = await this.options.deliver(entry);
+      } catch (error) {
+        log.warn('outbox delivery threw', { kind: entry.kind, error: error instanceof Error ? error.name : 'unknown' });
+        delivery = 'retry';
+      }
+      if (delivery === 'retry') {
+        blocked = true;
+        busyTickets.add(entry.ticketId);
+        continue;
+      }
+      this.entries = this.entries.filter((candidate) => candidate.id !== entry.id);
+      await this.persist();
+      this.options.settled?.(entry, delivery);
+    }
+    if (this.entries.length === 0) this.failures = 0;
+    if (blocked && !this.closed) this.retryLater();
+    else if (this.entries.length > 0 && !this.closed) setImmediate(() => this.kick());
+  }
+
+  private retryLater(): void {
+    this.failures += 1;
+    const base = this.options.retryBaseMs ?? 1_000;
+    const delay = Math.min(this.options.retryMaxMs ?? 5_000, base * 2 ** (this.failures - 1));
+    this.timer = setTimeout(() => this.kick(), delay);
+    this.timer.unref();
+  }
+
+  /** Writes are chained so the file always ends with the latest list. */
+  private persist(): Promise<void> {
+    const snapshot = { entries: [...this.entries] };
+    this.write = this.write.catch(() => undefined).then(() => this.file.write(snapshot));
+    return this.write;
+  }
+}

@@ -1,0 +1,299 @@
+import { statusRank } from '../../src-shared/board/rows';
+import { DeskError } from '../../src-shared/errors';
+import type { BoardLive, BoardSnapshot, WorkplaceOptions } from '../../src-shared/ipc/features/board.contract';
+import type { Workplace } from '../../src-shared/ipc/workplace';
+import type { DeskTicket } from '../../src-shared/platform/tickets';
+import type { DeskContext } from '../features';
+import { logger } from '../log';
+import { PlatformBoardClient } from '../platform/tickets/board';
+import { bestEffort, isTransientPlatformError, PlatformHttp } from '../platform/tickets/http';
+import { PublisherClient } from '../publisher/client';
+import { isTransient } from '../publisher/errors';
+import { BoardActions } from './actions';
+import { AuditTrail } from './audit';
+import { LiveFeed } from './live-feed';
+import type { OutboxEntry } from './outbox/entries';
+import { Outbox, type Delivery } from './outbox/outbox';
+import { BoardSettingsStore } from './settings-store';
+import { BoardState, ticketStatusOf } from './state';
+import { Reverifier } from './verifier';
+
+const log = logger('board');
+
+export interface BoardServiceOptions {
+  /** Re-verification: calls in flight, cache age, sweep period (tests shorten them). */
+  concurrency?: number;
+  cacheMs?: number;
+  sweepMs?: number;
+  heartbeatTimeoutMs?: number;
+  outboxRetryMaxMs?: number;
+}
+
+/**
+ * The call board of the staff's office place, held in main: the live day from the
+ * platform, every row re-verified with the publisher, actions, the outbox, the
+ * audit trail and the lock. The renderer only draws what this pushes.
+ */
+export class BoardService {
+  readonly state: BoardState;
+  readonly verifier: Reverifier;
+  readonly platform: PlatformBoardClient;
+  private readonly actions: BoardActions;
+  private feed: LiveFeed | null = null;
+  private feedPlace: number | null = null;
+  private starting: Promise<void> | null = null;
+  private sweep: NodeJS.Timeout | null = null;
+  private locked = false;
+  /** appointment:status already told to the platform, so a sweep does not repeat it. */
+  private readonly told = new Set<string>();
+
+  private constructor(
+    private readonly context: DeskContext,
+    private readonly outbox: Outbox,
+    private readonly settings: BoardSettingsStore,
+    private readonly audit: AuditTrail,
+    private readonly options: BoardServiceOptions,
+  ) {
+    const { profile, accountKey } = context;
+    this.platform = new PlatformBoardClient(
+      new PlatformHttp({ platformUrl: profile.platformUrl, licenceUuid: profile.licenceUuid, accountKey }),
+    );
+    this.verifier = new Reverifier({
+      getAppointmentById: (id) => context.publisher.getAppointmentById(id),
+      concurrency: options.concurrency,
+      ttlMs: options.cacheMs,
+    });
+    this.state = new BoardState(
+      (id) => this.verifier.cached(id),
+      (change) => context.events.emit('board/rows', change),
+    );
+    // One attempt per action: a desk never waits on retries, the outbox retries for it.
+    const quick = new PublisherClient({
+      profile,
+      accountKey,
+      timeoutMs: 5_000,
+      retry: { attempts: 1, baseDelayMs: 0, maxDelayMs: 0, totalBudgetMs: 0 },
+      onReachability: (reachable) => context.connection.reportPublisher(reachable),
+    });
+    this.actions = new BoardActions({
+      state: this.state,
+      verifier: this.verifier,
+      platform: this.platform,
+      setPublisherStatus: (id, status) => quick.setAppointmentStatus(id, status),
+      outbox,
+      audit,
+      workplace: () => context.staff.requireWorkplace(),
+      staffName: () => context.staff.requireSession().displayName,
+    });
+  }
+
+  static async open(context: DeskContext, options: BoardServiceOptions = {}): Promise<BoardService> {
+    let service: BoardService | null = null;
+    const outbox = await Outbox.open({
+      dataDir: context.dataDir,
+      deliver: (entry) => service!.deliver(entry),
+      settled: (entry) => service?.settled(entry),
+      retryMaxMs: options.outboxRetryMaxMs,
+    });
+    service = new BoardService(context, outbox, await BoardSettingsStore.open(context.dataDir), new AuditTrail(context.dataDir), options);
+    for (const entry of outbox.pending()) {
+      if (entry.kind === 'publisherStatus') service.state.setLocal(entry.ticketId, { status: entry.status, pending: true });
+    }
+    outbox.kick();
+    context.events.subscribe((event, payload) => {
+      if (event === 'staff/sessionChanged' && payload === null) service?.stopFeed();
+    });
+    return service;
+  }
+
+  // ── what the renderer asks ──────────────────────────────────────────────────
+  async snapshot(): Promise<BoardSnapshot> {
+    this.context.staff.requireSession();
+    const workplace = this.context.staff.requireWorkplace();
+    await this.ensureFeed(workplace.officePlaceId);
+    return {
+      rows: this.locked ? [] : this.state.rows(),
+      live: this.feed?.current() ?? { state: 'connecting', reason: null },
+      workplace,
+      settings: this.settings.current(),
+      locked: this.locked,
+    };
+  }
+
+  async workplaceOptions(): Promise<WorkplaceOptions> {
+    this.context.staff.requireSession();
+    const current = this.context.staff.workplace();
+    const places = await this.context.publisher.getConfig('officePlaces').then(
+      (answer) => answer.officePlaces,
+      () => [],
+    );
+    // The platform numbers office places with integers; the publisher's ids that are integers are the same places.
+    const officePlaces = places.filter((place) => /^\d+$/.test(place.id)).map((place) => ({ officePlaceId: Number(place.id), name: place.name }));
+    if (current && !officePlaces.some((place) => place.officePlaceId === current.officePlaceId)) {
+      officePlaces.unshift({ officePlaceId: current.officePlaceId, name: String(current.officePlaceId) });
+    }
+    return { officePlaces, current };
+  }
+
+  async chooseWorkplace(workplace: Workplace): Promise<Workplace> {
+    const chosen = await this.context.staff.chooseWorkplace(workplace);
+    await this.audit.record({ staff: this.staffName(), action: 'chooseWorkplace', outcome: `place ${chosen.officePlaceId}, ${chosen.deskLabel}` });
+    if (this.feedPlace !== null && this.feedPlace !== chosen.officePlaceId) this.stopFeed();
+    return chosen;
+  }
+
+  callNext() {
+    return this.guarded(() => this.actions.callNext());
+  }
+
+  call(ticketId: string, recall: boolean) {
+    return this.guarded(() => this.actions.call(ticketId, recall));
+  }
+
+  setStatus(ticketId: string, status: 'inCare' | 'done' | 'closed') {
+    return this.guarded(() => this.actions.setStatus(ticketId, status));
+  }
+
+  saveSettings = (settings: Parameters<BoardSettingsStore['save']>[0]) => this.settings.save(settings);
+
+  async lock(): Promise<null> {
+    this.context.staff.requireSession();
+    if (!this.locked) {
+      this.locked = true;
+      this.context.events.emit('board/locked', true);
+      await this.audit.record({ staff: this.staffName(), action: 'lock', outcome: 'done' });
+    }
+    return null;
+  }
+
+  async unlock(password: string): Promise<null> {
+    await this.context.staff.confirmPassword(password);
+    this.locked = false;
+    this.context.events.emit('board/locked', false);
+    await this.audit.record({ staff: this.staffName(), action: 'unlock', outcome: 'done' });
+    return null;
+  }
+
+  async close(): Promise<void> {
+    this.stopFeed();
+    await this.outbox.close();
+  }
+
+  /** Test seam: the outbox delivers what it holds now. */
+  outboxIdle(): Promise<void> {
+    return this.outbox.idle();
+  }
+
+  // ── feed and re-verification ───────────────────────────────────────────────
+  private ensureFeed(officePlaceId: number): Promise<void> {
+    if (this.feed && this.feedPlace === officePlaceId) return this.starting ?? Promise.resolve();
+    this.stopFeed();
+    const { profile, accountKey } = this.context;
+    this.feedPlace = officePlaceId;
+    this.feed = new LiveFeed({
+      platform: this.platform,
+      officePlaceId,
+      stream: {
+        platformUrl: profile.platformUrl,
+        licenceUuid: profile.licenceUuid,
+        accountKey,
+        heartbeatTimeoutMs: this.options.heartbeatTimeoutMs,
+      },
+      loaded: (tickets) => {
+        this.state.replaceAll(tickets);
+        for (const ticket of tickets) void this.verifyTicket(ticket);
+      },
+      changed: (ticket) => this.changed(ticket),
+      live: (live: BoardLive) => this.context.events.emit('board/live', live),
+    });
+    this.starting = this.feed.start();
+    this.sweep = setInterval(() => this.verifyShown(), this.options.sweepMs ?? 20_000);
+    this.sweep.unref();
+    return this.starting;
+  }
+
+  private stopFeed(): void {
+    this.feed?.stop();
+    this.feed = null;
+    this.feedPlace = null;
+    this.starting = null;
+    if (this.sweep) clearInterval(this.sweep);
+    this.sweep = null;
+    this.state.replaceAll([]);
+  }
+
+  private changed(ticket: DeskTicket): void {
+    this.state.upsert(ticket);
+    if (ticket.contractAppointmentId) {
+      this.verifier.forget(ticket.contractAppointmentId);
+      void this.verifyTicket(ticket);
+    }
+  }
+
+  /** Every row still shown is checked again once its cached check is older than the cache age. */
+  private verifyShown(): void {
+    for (const row of this.state.rows()) {
+      const ticket = this.state.ticket(row.ticketId);
+      if (ticket) void this.verifyTicket(ticket);
+    }
+  }
+
+  private async verifyTicket(ticket: DeskTicket): Promise<void> {
+    const id = ticket.contractAppointmentId;
+    if (!id) return;
+    const check = await this.verifier.verify(id);
+    this.state.touchAppointment(id);
+    if (check.kind !== 'verified') return;
+    const truth = ticketStatusOf(check.appointment.status);
+    const latest = this.state.ticket(ticket.ticketId) ?? ticket;
+    // The publisher is ahead of the platform: the board shows the publisher and tells the platform.
+    if (statusRank(truth) > statusRank(latest.status) && !this.told.has(`${id}:${truth}`)) {
+      this.told.add(`${id}:${truth}`);
+      await bestEffort('appointmentStatusChanged', () => this.platform.appointmentStatusChanged(id, check.appointment.status), 0);
+    }
+  }
+
+  // ── outbox ─────────────────────────────────────────────────────────────────
+  private async deliver(entry: OutboxEntry): Promise<Delivery> {
+    try {
+      if (entry.kind === 'publisherStatus') {
+        const answer = await this.context.publisher.setAppointmentStatus(entry.appointmentId, entry.status);
+        this.verifier.forget(entry.appointmentId);
+        await this.actions.tellPlatform(entry.ticketId, entry.appointmentId, answer.status);
+      } else if (entry.kind === 'platformStatus') {
+        await this.platform.appointmentStatusChanged(entry.appointmentId, entry.status);
+      } else {
+        const called = await this.platform.callTicket({
+          ticketId: entry.ticketId,
+          kioskDeskId: entry.kioskDeskId,
+          deskLabel: entry.deskLabel,
+          recall: entry.recall,
+        });
+        this.state.upsert(called);
+      }
+      return 'done';
+    } catch (error) {
+      if (isTransient(error) || isTransientPlatformError(error)) return 'retry';
+      log.warn('outbox entry refused, dropped', { kind: entry.kind, code: error instanceof DeskError ? error.code : 'INTERNAL' });
+      return 'impossible';
+    }
+  }
+
+  private settled(entry: OutboxEntry): void {
+    if (this.outbox.hasPending(entry.ticketId)) return;
+    const local = this.state.localOf(entry.ticketId);
+    if (local?.pending) this.state.setLocal(entry.ticketId, entry.kind === 'call' ? null : { status: local.status, pending: false });
+    const ticket = this.state.ticket(entry.ticketId);
+    if (ticket?.contractAppointmentId) void this.verifyTicket(ticket);
+  }
+
+  private guarded<T>(action: () => Promise<T>): Promise<T> {
+    this.context.staff.requireSession();
+    if (this.locked) return Promise.reject(new DeskError('BOARD_LOCKED', 'The desk is locked.'));
+    return action();
+  }
+
+  private staffName(): string {
+    return this.context.staff.current()?.displayName ?? 'unknown';
+  }
+}

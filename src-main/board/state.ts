@@ -1,0 +1,177 @@
+import { groupOf, statusRank, type BoardRow, type Verification } from '../../src-shared/board/rows';
+import type { BoardRowsEvent } from '../../src-shared/ipc/features/board.contract';
+import type { DeskTicket, TicketStatus } from '../../src-shared/platform/tickets';
+import type { Appointment, AppointmentStatus } from '../../src-shared/publisher/schemas';
+import type { Check } from './verifier';
+
+/** What this desk did to a ticket that the platform and publisher may not show yet. */
+export interface LocalChange {
+  status: TicketStatus;
+  /** Waiting in the outbox: the row says "pending". */
+  pending: boolean;
+}
+
+/** The publisher's status in the platform's vocabulary (`scheduled` = reception undone). */
+export function ticketStatusOf(status: AppointmentStatus): TicketStatus {
+  return status === 'scheduled' ? 'issued' : status;
+}
+
+/** Short codes of what the publisher says is missing in the patient's file. */
+function anomaliesOf(appointment: Appointment | null): string[] {
+  if (!appointment) return [];
+  const marks: string[] = [];
+  if (appointment.preparatorySurveyCompleted === false) marks.push('surveyIncomplete');
+  if (appointment.awaitingExternalNotification) marks.push('awaitingNotification');
+  return marks;
+}
+
+/**
+ * The day's tickets of one office place with what the desk knows on top of them
+ * (publisher checks, its own pending changes), turned into board rows. Changes are
+ * collected and pushed in one batch per turn of the event loop, so a burst of
+ * platform events costs the renderer one update.
+ */
+export class BoardState {
+  private readonly tickets = new Map<string, DeskTicket>();
+  private readonly local = new Map<string, LocalChange>();
+  private readonly dirty = new Set<string>();
+  private resetPending = false;
+  private flushScheduled = false;
+
+  constructor(
+    private readonly check: (appointmentId: string) => Check | null,
+    private readonly publish: (change: BoardRowsEvent) => void,
+  ) {}
+
+  /** The day reloaded: everything is replaced. */
+  replaceAll(tickets: DeskTicket[]): void {
+    this.tickets.clear();
+    for (const ticket of tickets) this.tickets.set(ticket.ticketId, ticket);
+    this.resetPending = true;
+    this.dirty.clear();
+    this.schedule();
+  }
+
+  upsert(ticket: DeskTicket): void {
+    this.tickets.set(ticket.ticketId, ticket);
+    this.touch(ticket.ticketId);
+  }
+
+  ticket(ticketId: string): DeskTicket | null {
+    return this.tickets.get(ticketId) ?? null;
+  }
+
+  allTickets(): DeskTicket[] {
+    return [...this.tickets.values()];
+  }
+
+  setLocal(ticketId: string, change: LocalChange | null): void {
+    if (change) this.local.set(ticketId, change);
+    else this.local.delete(ticketId);
+    this.touch(ticketId);
+  }
+
+  localOf(ticketId: string): LocalChange | null {
+    return this.local.get(ticketId) ?? null;
+  }
+
+  /** Re-renders the rows of an appointment (after a publisher check). */
+  touchAppointment(appointmentId: string): void {
+    for (const ticket of this.tickets.values()) if (ticket.contractAppointmentId === appointmentId) this.touch(ticket.ticketId);
+  }
+
+  touch(ticketId: string): void {
+    this.dirty.add(ticketId);
+    this.schedule();
+  }
+
+  /** The status the board believes: publisher's truth when known, then this desk's own forward changes. */
+  effectiveStatus(ticket: DeskTicket): TicketStatus {
+    const check = ticket.contractAppointmentId ? this.check(ticket.contractAppointmentId) : null;
+    let status: TicketStatus = ticket.status;
+    if (check?.kind === 'verified') {
+      const truth = ticketStatusOf(check.appointment.status);
+      // A platform change newer than the publisher read (another desk moved it) stands until the next read.
+      const platformNewer = statusRank(ticket.status) > statusRank(truth) && Date.parse(ticket.updatedAt) > check.at;
+      if (!platformNewer) status = truth;
+      // A publisher that refuses `closed` keeps saying done: the platform's close stands.
+      if (ticket.status === 'closed' && truth === 'done') status = 'closed';
+    }
+    const local = this.local.get(ticket.ticketId);
+    if (local) {
+      if (!local.pending && statusRank(status) >= statusRank(local.status)) this.local.delete(ticket.ticketId);
+      else if (statusRank(local.status) > statusRank(status)) status = local.status;
+    }
+    return status;
+  }
+
+  row(ticketId: string): BoardRow | null {
+    const ticket = this.tickets.get(ticketId);
+    if (!ticket) return null;
+    const status = this.effectiveStatus(ticket);
+    const group = groupOf(status, ticket.lastCall !== undefined);
+    if (!group) return null;
+    const check = ticket.contractAppointmentId ? this.check(ticket.contractAppointmentId) : null;
+    const appointment = check?.kind === 'verified' ? check.appointment : null;
+    return {
+      ticketId: ticket.ticketId,
+      formattedNumber: ticket.formattedNumber,
+      number: ticket.number,
+      status,
+      group,
+      patientDisplayName: ticket.patientDisplayName,
+      examLabel: appointment?.examLabel ?? ticket.examLabel,
+      examTypeId: appointment?.examTypeId ?? null,
+      practitioner: appointment?.practitionerLabel ?? null,
+      room: appointment?.roomLabel ?? null,
+      contractAppointmentId: ticket.contractAppointmentId,
+      checkedInAt: ticket.issuedAt,
+      startDate: appointment?.startDate ?? null,
+      lastCall: ticket.lastCall ?? null,
+      verification: verificationOf(ticket, check),
+      pending: this.local.get(ticket.ticketId)?.pending ?? false,
+      anomalies: anomaliesOf(appointment),
+    };
+  }
+
+  rows(): BoardRow[] {
+    const rows: BoardRow[] = [];
+    for (const id of this.tickets.keys()) {
+      const row = this.row(id);
+      if (row) rows.push(row);
+    }
+    return rows;
+  }
+
+  private schedule(): void {
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    setImmediate(() => this.flush());
+  }
+
+  private flush(): void {
+    this.flushScheduled = false;
+    if (this.resetPending) {
+      this.resetPending = false;
+      this.dirty.clear();
+      this.publish({ upserts: this.rows(), removed: [], reset: true });
+      return;
+    }
+    const upserts: BoardRow[] = [];
+    const removed: string[] = [];
+    for (const id of this.dirty) {
+      const row = this.row(id);
+      if (row) upserts.push(row);
+      else removed.push(id);
+    }
+    this.dirty.clear();
+    if (upserts.length || removed.length) this.publish({ upserts, removed, reset: false });
+  }
+}
+
+function verificationOf(ticket: DeskTicket, check: Check | null): Verification {
+  if (!ticket.contractAppointmentId) return 'noAppointment';
+  if (!check) return 'checking';
+  if (check.kind === 'verified') return 'verified';
+  return check.kind === 'gone' ? 'gone' : 'notVerified';
+}

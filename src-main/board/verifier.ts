@@ -1,0 +1,85 @@
+import type { Appointment, AppointmentPair } from '../../src-shared/publisher/schemas';
+import { isContractError } from '../publisher/errors';
+
+/** What the publisher said of one appointment, and when. */
+export type Check =
+  | { kind: 'verified'; appointment: Appointment; at: number }
+  | { kind: 'gone'; at: number }
+  | { kind: 'unreachable'; at: number };
+
+export interface ReverifierOptions {
+  getAppointmentById: (id: string) => Promise<AppointmentPair>;
+  /** Calls in flight at most: a busy day never floods the medical system. */
+  concurrency?: number;
+  /** A check younger than this is answered from cache (unless fresh is asked). */
+  ttlMs?: number;
+  now?: () => number;
+}
+
+/**
+ * Re-verification of appointments with `getAppointmentById`: bounded concurrency,
+ * one request per appointment at a time (callers share it), a short cache. A 404
+ * means the appointment no longer exists; any other failure means "not verified",
+ * never a guess.
+ */
+export class Reverifier {
+  private readonly cache = new Map<string, Check>();
+  private readonly inFlight = new Map<string, Promise<Check>>();
+  private readonly queue: (() => void)[] = [];
+  private running = 0;
+
+  constructor(private readonly options: ReverifierOptions) {}
+
+  get concurrency(): number {
+    return this.options.concurrency ?? 8;
+  }
+
+  cached(appointmentId: string): Check | null {
+    return this.cache.get(appointmentId) ?? null;
+  }
+
+  /** `fresh`: right before an action, the cache is not good enough. */
+  verify(appointmentId: string, fresh = false): Promise<Check> {
+    const now = this.now();
+    const known = this.cache.get(appointmentId);
+    if (!fresh && known && now - known.at < (this.options.ttlMs ?? 15_000)) return Promise.resolve(known);
+    const running = this.inFlight.get(appointmentId);
+    if (running) return running;
+    const pending = this.slot(() => this.ask(appointmentId)).finally(() => this.inFlight.delete(appointmentId));
+    this.inFlight.set(appointmentId, pending);
+    return pending;
+  }
+
+  /** After a change of our own: the next look asks the publisher again. */
+  forget(appointmentId: string): void {
+    this.cache.delete(appointmentId);
+  }
+
+  private async ask(appointmentId: string): Promise<Check> {
+    let check: Check;
+    try {
+      const pair = await this.options.getAppointmentById(appointmentId);
+      check = { kind: 'verified', appointment: pair.appointment, at: this.now() };
+    } catch (error) {
+      const gone = isContractError(error) && error.status === 404 && error.code === 'UNKNOWN_APPOINTMENT';
+      check = { kind: gone ? 'gone' : 'unreachable', at: this.now() };
+    }
+    this.cache.set(appointmentId, check);
+    return check;
+  }
+
+  private async slot<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running >= this.concurrency) await new Promise<void>((resolve) => this.queue.push(resolve));
+    this.running += 1;
+    try {
+      return await task();
+    } finally {
+      this.running -= 1;
+      this.queue.shift()?.();
+    }
+  }
+
+  private now(): number {
+    return (this.options.now ?? Date.now)();
+  }
+}

@@ -1,0 +1,194 @@
+import http, { type ClientRequest } from 'node:http';
+import https from 'node:https';
+import {
+  deskTicketSchema,
+  TICKET_EVENT,
+  TICKET_HEARTBEAT_MS,
+  TICKET_READY_EVENT,
+  TICKET_RESET_EVENT,
+  TICKET_SERVICE_PATHS,
+  ticketStreamControlSchema,
+  type DeskTicket,
+} from '../../../src-shared/platform/tickets';
+import { logger } from '../../log';
+import { SseParser, type SseFrame } from './sse-parser';
+
+const log = logger('ticket-events');
+
+/** live: stream open and caught up; reconnecting: cut, trying again; offline: given up or refused. */
+export type StreamState = 'live' | 'reconnecting' | 'offline';
+/** Why the stream is offline: refused key (never retried), route not offered, or repeated failures. */
+export type OfflineReason = 'keyRefused' | 'notOffered' | 'unreachable';
+
+export interface TicketStreamListener {
+  ticket(ticket: DeskTicket, eventId: number): void;
+  /** The server could not resume from our position: reload the day, keep the stream. */
+  reset(): void;
+  state(state: StreamState, reason?: OfflineReason): void;
+}
+
+export interface TicketStreamOptions {
+  platformUrl: string;
+  licenceUuid: string;
+  /** Raw account key, sent as `Authorization`. */
+  accountKey: string;
+  /** No byte (event or heartbeat) for this long → the connection is treated as dead. Default 2.5 heartbeats. */
+  heartbeatTimeoutMs?: number;
+  /** Reconnect delays: exponential from base to max, with jitter. */
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  /** Consecutive failed attempts after which the state says offline (reconnecting continues). */
+  offlineAfterFailures?: number;
+  random?: () => number;
+}
+
+/**
+ * Consumer of `GET /api/kioskTicket/events` (docs/desk-extensions.md): resumes with
+ * `Last-Event-ID` after any cut so no change is lost, reconnects with capped
+ * exponential backoff, treats a silent connection (no heartbeat) as cut, and stops
+ * on 401/404 instead of hammering the platform with a key it refuses.
+ */
+export class TicketEventStream {
+  private request: ClientRequest | null = null;
+  private watchdog: NodeJS.Timeout | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private failures = 0;
+  private stopped = true;
+  private position: number | null = null;
+  private current: StreamState | null = null;
+  /** Bumped per connection: late events of a connection already dropped are ignored. */
+  private generation = 0;
+
+  constructor(
+    private readonly options: TicketStreamOptions,
+    private readonly listener: TicketStreamListener,
+  ) {}
+
+  /** Id of the last frame seen: where a reconnect resumes. */
+  get lastEventId(): number | null {
+    return this.position;
+  }
+
+  /** Opens the stream from `from` (the `lastEventId` of listForDay), or live only when null. */
+  start(from: number | null): void {
+    this.stop();
+    this.stopped = false;
+    this.position = from;
+    this.failures = 0;
+    this.connect();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.generation += 1;
+    this.clearTimers();
+    this.request?.destroy();
+    this.request = null;
+  }
+
+  private connect(): void {
+    if (this.stopped) return;
+    const url = new URL(`${this.options.platformUrl.replace(/\/+$/, '')}${TICKET_SERVICE_PATHS.events}`);
+    url.searchParams.set('licenceUuid', this.options.licenceUuid);
+    const headers: Record<string, string> = { Accept: 'text/event-stream', Authorization: this.options.accountKey };
+    if (this.position !== null) headers['Last-Event-ID'] = String(this.position);
+    const transport = url.protocol === 'https:' ? https : http;
+    const generation = ++this.generation;
+    const lost = (cause: string) => {
+      if (generation === this.generation) this.lost(cause);
+    };
+    const request = transport.get(url, { headers }, (response) => {
+      const status = response.statusCode ?? 0;
+      if (status === 401 || status === 403 || status === 404) {
+        response.resume();
+        this.giveUp(status === 404 ? 'notOffered' : 'keyRefused');
+        return;
+      }
+      if (status !== 200) {
+        response.resume();
+        lost(`HTTP ${status}`);
+        return;
+      }
+      const parser = new SseParser((frame) => this.frame(frame));
+      response.setEncoding('utf8');
+      this.armWatchdog();
+      response.on('data', (chunk: string) => {
+        if (generation !== this.generation) return;
+        this.armWatchdog();
+        parser.push(chunk);
+      });
+      response.on('end', () => lost('ended'));
+      response.on('error', () => lost('error'));
+    });
+    request.on('error', () => lost('network'));
+    this.request = request;
+  }
+
+  private frame(frame: SseFrame): void {
+    const id = frame.id !== undefined && /^\d+$/.test(frame.id) ? Number(frame.id) : null;
+    try {
+      if (frame.event === TICKET_EVENT) {
+        const ticket = deskTicketSchema.safeParse(JSON.parse(frame.data));
+        if (ticket.success && id !== null) this.listener.ticket(ticket.data, id);
+        else log.warn('ticket event in an unexpected form skipped');
+      } else if (frame.event === TICKET_RESET_EVENT) {
+        ticketStreamControlSchema.parse(JSON.parse(frame.data));
+        this.listener.reset();
+      } else if (frame.event === TICKET_READY_EVENT) {
+        this.failures = 0;
+        this.setState('live');
+      }
+    } catch {
+      log.warn('event frame in an unexpected form skipped', { event: frame.event });
+    }
+    if (id !== null) this.position = id;
+  }
+
+  private armWatchdog(): void {
+    if (this.watchdog) clearTimeout(this.watchdog);
+    this.watchdog = setTimeout(() => {
+      log.info('no heartbeat from the platform: reconnecting');
+      this.lost('silent');
+    }, this.options.heartbeatTimeoutMs ?? TICKET_HEARTBEAT_MS * 2.5);
+    this.watchdog.unref();
+  }
+
+  private lost(cause: string): void {
+    if (this.stopped || this.retryTimer) return;
+    this.clearTimers();
+    this.generation += 1;
+    this.request?.destroy();
+    this.request = null;
+    this.failures += 1;
+    this.setState(this.failures >= (this.options.offlineAfterFailures ?? 4) ? 'offline' : 'reconnecting', 'unreachable');
+    const base = this.options.backoffBaseMs ?? 500;
+    const ceiling = Math.min(this.options.backoffMaxMs ?? 30_000, base * 2 ** (this.failures - 1));
+    // Half fixed, half jitter: desks cut together do not come back in one burst.
+    const delay = Math.round(ceiling / 2 + (this.options.random ?? Math.random)() * (ceiling / 2));
+    log.info('event stream lost', { cause, retryInMs: delay });
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.connect();
+    }, delay);
+    this.retryTimer.unref();
+  }
+
+  private giveUp(reason: OfflineReason): void {
+    log.warn('event stream refused by the platform', { reason });
+    this.stop();
+    this.setState('offline', reason);
+  }
+
+  private setState(state: StreamState, reason?: OfflineReason): void {
+    if (state === this.current && state !== 'offline') return;
+    this.current = state;
+    this.listener.state(state, state === 'offline' ? reason : undefined);
+  }
+
+  private clearTimers(): void {
+    if (this.watchdog) clearTimeout(this.watchdog);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.watchdog = null;
+    this.retryTimer = null;
+  }
+}

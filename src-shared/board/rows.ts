@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { contractDateTimeSchema } from '../publisher/schemas';
+import { ticketStatusSchema, type TicketStatus } from '../platform/tickets';
+
+/**
+ * The call board as main computes it and the renderer draws it: one row per ticket
+ * of the day still in play at the staff's office place (closed and cancelled leave).
+ */
+export const BOARD_GROUPS = ['waiting', 'called', 'inCare', 'done'] as const;
+export const boardGroupSchema = z.enum(BOARD_GROUPS);
+export type BoardGroup = z.infer<typeof boardGroupSchema>;
+
+/**
+ * What the desk knows of the publisher's view of the row: checked just now
+ * (verified), not yet (checking), could not ask (notVerified: publisher
+ * unreachable), the appointment no longer exists (gone), nothing to ask about
+ * (noAppointment: a ticket without appointment id).
+ */
+export const VERIFICATIONS = ['checking', 'verified', 'notVerified', 'gone', 'noAppointment'] as const;
+export const verificationSchema = z.enum(VERIFICATIONS);
+export type Verification = z.infer<typeof verificationSchema>;
+
+export const boardRowSchema = z.object({
+  ticketId: z.string(),
+  formattedNumber: z.string(),
+  number: z.number().int(),
+  status: ticketStatusSchema,
+  group: boardGroupSchema,
+  patientDisplayName: z.string().nullable(),
+  examLabel: z.string().nullable(),
+  examTypeId: z.string().nullable(),
+  practitioner: z.string().nullable(),
+  room: z.string().nullable(),
+  contractAppointmentId: z.string().nullable(),
+  /** When the ticket was issued, i.e. the patient checked in (kiosk or desk). */
+  checkedInAt: contractDateTimeSchema,
+  startDate: contractDateTimeSchema.nullable(),
+  lastCall: z.object({ deskId: z.number().int().nullable(), deskLabel: z.string(), at: contractDateTimeSchema }).nullable(),
+  verification: verificationSchema,
+  /** A change of this row waits in the durable outbox for the publisher or platform. */
+  pending: z.boolean(),
+  /** Known anomalies (incomplete file, prescription missing…), as short codes. */
+  anomalies: z.array(z.string()),
+});
+export type BoardRow = z.infer<typeof boardRowSchema>;
+
+/** Forward order of a ticket's life; `closed` and `cancelled` both end it. */
+const RANK: Record<TicketStatus, number> = { issued: 0, checkedIn: 1, inCare: 2, done: 3, closed: 4, cancelled: 5 };
+
+export function statusRank(status: TicketStatus): number {
+  return RANK[status];
+}
+
+/** Only forward moves are ever requested by a desk: checkedIn → inCare → done → closed. */
+export const FORWARD_STATUSES = ['inCare', 'done', 'closed'] as const;
+export const forwardStatusSchema = z.enum(FORWARD_STATUSES);
+export type ForwardStatus = z.infer<typeof forwardStatusSchema>;
+
+/** The board group of a status, or null when the ticket is not on the board. */
+export function groupOf(status: TicketStatus, called: boolean): BoardGroup | null {
+  switch (status) {
+    case 'checkedIn':
+      return called ? 'called' : 'waiting';
+    case 'inCare':
+      return 'inCare';
+    case 'done':
+      return 'done';
+    default:
+      return null;
+  }
+}
+
+/** Waiting-time colour thresholds, in minutes (configurable per desk). */
+export const boardSettingsSchema = z.object({
+  amberMinutes: z.number().int().min(1).max(600),
+  redMinutes: z.number().int().min(1).max(600),
+  /** Minutes without input before the desk locks; 0 = never. */
+  idleLockMinutes: z.number().int().min(0).max(600),
+});
+export type BoardSettings = z.infer<typeof boardSettingsSchema>;
+export const DEFAULT_BOARD_SETTINGS: BoardSettings = { amberMinutes: 15, redMinutes: 30, idleLockMinutes: 10 };
+
+export type WaitLevel = 'normal' | 'amber' | 'red';
+export function waitLevel(waitedMinutes: number, settings: Pick<BoardSettings, 'amberMinutes' | 'redMinutes'>): WaitLevel {
+  if (waitedMinutes > settings.redMinutes) return 'red';
+  if (waitedMinutes > settings.amberMinutes) return 'amber';
+  return 'normal';
+}

@@ -1,0 +1,136 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../../../../src-main/sandbox/start';
+import { openDesk, until } from './harness';
+import { failureOf } from '../../../helpers/failure-of';
+
+describe('call board against the training sandbox', () => {
+  let sandbox: RunningSandbox;
+  const desks: { close(): Promise<void> }[] = [];
+  beforeEach(async () => {
+    sandbox = await startSandbox();
+  });
+  afterEach(async () => {
+    for (const desk of desks.splice(0)) await desk.close();
+    await sandbox.close();
+  });
+  const open = async (dataDir?: string) => {
+    const desk = await openDesk(sandbox, dataDir);
+    desks.push(desk);
+    return desk;
+  };
+  const appointment = (id: string) => sandbox.world.publisher.appointments.find((candidate) => candidate.id === id)!;
+  const platformTicket = (id: string) => sandbox.world.platform.tickets.find((candidate) => candidate.ticketId === id)!;
+
+  it("shows today's checked-in tickets of the office place, re-verified, and a kiosk arrival with no action", async () => {
+    const desk = await open();
+    const first = await desk.board.snapshot();
+    expect(first.workplace.officePlaceId).toBe(sandbox.profile.officePlaceId);
+    expect(first.rows.length).toBeGreaterThan(0);
+    await until(async () => (await desk.board.snapshot()).live.state === 'live');
+    await until(async () => (await desk.board.snapshot()).rows.every((row) => row.verification === 'verified'));
+    let arrived: string | null = null;
+    for (let i = 0; i < 20 && !arrived; i += 1) {
+      const arrival = await sandbox.kiosk.arrive();
+      const ticket = sandbox.world.platform.tickets.find(
+        (candidate) => candidate.formattedNumber === arrival?.formattedNumber && candidate.officePlaceId === sandbox.profile.officePlaceId,
+      );
+      if (ticket) arrived = ticket.ticketId;
+    }
+    expect(arrived).not.toBeNull();
+    await until(async () => (await desk.board.snapshot()).rows.some((row) => row.ticketId === arrived && row.group === 'waiting'));
+  });
+
+  it('moves a ticket forward on the publisher and the platform, with the staff name in the audit trail', async () => {
+    const desk = await open();
+    const { rows } = await desk.board.snapshot();
+    const row = rows.find((candidate) => candidate.group === 'waiting')!;
+    expect((await desk.board.call(row.ticketId, false)).outcome).toBe('done');
+    expect(platformTicket(row.ticketId).lastCall?.deskLabel).toBe('Accueil 1');
+    for (const status of ['inCare', 'done', 'closed'] as const) {
+      expect((await desk.board.setStatus(row.ticketId, status)).outcome).toBe('done');
+      expect(appointment(row.contractAppointmentId!).status).toBe(status);
+      expect(platformTicket(row.ticketId).status).toBe(status);
+    }
+    await until(async () => !(await desk.board.snapshot()).rows.some((candidate) => candidate.ticketId === row.ticketId));
+    const audit = readFileSync(path.join(desk.dataDir, 'board-audit.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    expect(audit.map((line) => line.action)).toEqual(['call', 'inCare', 'done', 'closed']);
+    expect(audit.every((line) => line.staff === 'Élodie Mercier' && line.ticket === row.formattedNumber)).toBe(true);
+  });
+
+  it('a backward request is a no-op and two desks on one ticket converge', async () => {
+    const a = await open();
+    const b = await open();
+    const row = (await a.board.snapshot()).rows.find((candidate) => candidate.group === 'waiting')!;
+    await b.board.snapshot();
+    await Promise.all([a.board.setStatus(row.ticketId, 'done'), b.board.setStatus(row.ticketId, 'inCare')]);
+    expect(appointment(row.contractAppointmentId!).status).toBe('done');
+    await until(() => platformTicket(row.ticketId).status === 'done');
+    await a.board.setStatus(row.ticketId, 'inCare');
+    expect(appointment(row.contractAppointmentId!).status).toBe('done');
+    for (const desk of [a, b]) {
+      await until(async () => (await desk.board.snapshot()).rows.find((candidate) => candidate.ticketId === row.ticketId)?.status === 'done');
+    }
+  });
+
+  it('publisher down during "done": pending, kept across a restart, delivered once when it returns', async () => {
+    const desk = await open();
+    const row = (await desk.board.snapshot()).rows.find((candidate) => candidate.group === 'waiting')!;
+    sandbox.faults.publisher.down = true;
+    expect((await desk.board.setStatus(row.ticketId, 'done')).outcome).toBe('pending');
+    expect((await desk.board.snapshot()).rows.find((candidate) => candidate.ticketId === row.ticketId)).toMatchObject({ pending: true, status: 'done' });
+    await desk.close();
+    desks.splice(desks.indexOf(desk), 1);
+    // Killed with the change on disk only.
+    const onDisk = JSON.parse(readFileSync(path.join(desk.dataDir, 'board-outbox.json'), 'utf8'));
+    expect(onDisk.entries).toMatchObject([{ kind: 'publisherStatus', ticketId: row.ticketId, status: 'done' }]);
+    expect(appointment(row.contractAppointmentId!).status).toBe('checkedIn');
+    sandbox.faults.publisher.down = false;
+    const again = await open(desk.dataDir);
+    await until(() => appointment(row.contractAppointmentId!).status === 'done');
+    await until(async () => (await again.board.snapshot()).rows.find((candidate) => candidate.ticketId === row.ticketId)?.pending === false);
+    expect(appointment(row.contractAppointmentId!).statusHistory.filter((entry) => entry.status === 'done')).toHaveLength(1);
+    await until(() => platformTicket(row.ticketId).status === 'done');
+  });
+
+  it('flags an appointment the publisher no longer knows, and refuses to act on it', async () => {
+    const desk = await open();
+    const row = (await desk.board.snapshot()).rows.find((candidate) => candidate.group === 'waiting')!;
+    const appointments = sandbox.world.publisher.appointments;
+    appointments.splice(appointments.indexOf(appointment(row.contractAppointmentId!)), 1);
+    expect((await failureOf(desk.board.setStatus(row.ticketId, 'inCare'))).code).toBe('BOARD_TICKET_GONE');
+    expect((await desk.board.snapshot()).rows.find((candidate) => candidate.ticketId === row.ticketId)?.verification).toBe('gone');
+  });
+
+  it('a publisher refusing "closed": the ticket leaves the board with a note, the platform closes it', async () => {
+    sandbox.behaviour.quirks.rejectClosed = true;
+    const desk = await open();
+    const row = (await desk.board.snapshot()).rows.find((candidate) => candidate.group === 'waiting')!;
+    await desk.board.setStatus(row.ticketId, 'done');
+    expect((await desk.board.setStatus(row.ticketId, 'closed')).outcome).toBe('closedOnBoardOnly');
+    expect(appointment(row.contractAppointmentId!).status).toBe('done');
+    expect(platformTicket(row.ticketId).status).toBe('closed');
+    expect((await desk.board.snapshot()).rows.some((candidate) => candidate.ticketId === row.ticketId)).toBe(false);
+  });
+
+  it('publisher ahead of the platform: the board shows the publisher and tells the platform', async () => {
+    const desk = await open();
+    const row = (await desk.board.snapshot()).rows.find((candidate) => candidate.group === 'waiting')!;
+    appointment(row.contractAppointmentId!).status = 'inCare';
+    await desk.board.setStatus(row.ticketId, 'inCare');
+    await until(() => platformTicket(row.ticketId).status === 'inCare');
+    expect((await desk.board.snapshot()).rows.find((candidate) => candidate.ticketId === row.ticketId)?.group).toBe('inCare');
+  });
+
+  it('locks, refuses actions while locked, and unlocks with the password', async () => {
+    const desk = await open();
+    await desk.board.snapshot();
+    await desk.board.lock();
+    expect((await desk.board.snapshot()).rows).toEqual([]);
+    expect((await failureOf(desk.board.callNext())).code).toBe('BOARD_LOCKED');
+    expect((await failureOf(desk.board.unlock('wrong'))).code).toBe('INVALID_CREDENTIALS');
+    await desk.board.unlock('formation');
+    expect((await desk.board.callNext()).outcome).toBe('done');
+  });
+});
