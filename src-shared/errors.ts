@@ -48,7 +48,7 @@ export const DESK_ERROR_CODES = [
   // ── check-in feature codes ──
   // ── printing feature codes ──
   'PRINTER_UNAVAILABLE',
-  'APPOINTMENT_CANCELLED',
+  'REPRINT_CANCELLED_APPOINTMENT',
   'TICKET_NOT_ISSUED',
   'TICKET_NUMBER_MISMATCH',
   'PRINT_JOB_NOT_CANCELLABLE',

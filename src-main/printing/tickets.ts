@@ -1,7 +1,8 @@
 import { DeskError } from '../../src-shared/errors';
-import { listForDayResponseSchema, TICKET_SERVICE_PATHS, type DeskTicket } from '../../src-shared/platform/tickets';
+import type { DeskTicket } from '../../src-shared/platform/tickets';
 import type { TicketFacts } from '../../src-shared/printing/layout';
 import type { Appointment } from '../../src-shared/publisher/schemas';
+import { PlatformBoardClient } from '../platform/tickets/board';
 import type { PlatformHttp } from '../platform/tickets/http';
 import type { PublisherClient } from '../publisher/client';
 
@@ -33,7 +34,7 @@ export async function verifyForReprint(sources: TicketSources, contractAppointme
   ]);
   const { appointment } = pair;
   if (appointment.status === 'cancelled') {
-    throw new DeskError('APPOINTMENT_CANCELLED', 'This appointment is cancelled: its ticket is not reprinted.');
+    throw new DeskError('REPRINT_CANCELLED_APPOINTMENT', 'This appointment is cancelled: its ticket is not reprinted.');
   }
   const publisherNumber = appointment.ticketNumberFormatted ?? null;
   const boardNumber = boardTicket.status === 'found' ? boardTicket.ticket.formattedNumber : null;
@@ -67,9 +68,7 @@ type BoardTicket = { status: 'found'; ticket: DeskTicket } | { status: 'none' } 
 /** The live (not cancelled) ticket of the appointment in the platform's day list, as the board shows it. */
 async function platformTicket(sources: TicketSources, officePlaceId: number | null, contractAppointmentId: string): Promise<BoardTicket> {
   try {
-    const answer = await sources
-      .platform()
-      .post(TICKET_SERVICE_PATHS.listForDay, officePlaceId === null ? {} : { officePlaceId }, listForDayResponseSchema);
+    const answer = await new PlatformBoardClient(sources.platform()).listForDay(officePlaceId === null ? {} : { officePlaceId });
     const ticket = answer.tickets.find((candidate) => candidate.contractAppointmentId === contractAppointmentId && candidate.status !== 'cancelled');
     return ticket ? { status: 'found', ticket } : { status: 'none' };
   } catch {

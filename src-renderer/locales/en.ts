@@ -133,7 +133,7 @@ export const en: Messages = {
     // ── check-in feature codes ──
     // ── printing feature codes ──
     PRINTER_UNAVAILABLE: 'No desk printer is ready: the ticket was not printed.',
-    APPOINTMENT_CANCELLED: 'This appointment is cancelled: its ticket is not reprinted.',
+    REPRINT_CANCELLED_APPOINTMENT: 'This appointment is cancelled: its ticket is not reprinted.',
     TICKET_NOT_ISSUED: 'This appointment has no ticket yet: check the patient in first.',
     TICKET_NUMBER_MISMATCH: 'The medical system and the platform hold different numbers for this ticket: nothing was printed. Contact support.',
     PRINT_JOB_NOT_CANCELLABLE: 'This ticket is being printed or already finished: it can no longer be cancelled.',

@@ -48,7 +48,7 @@ const errors: Record<DeskErrorCode, string> = {
   // ── check-in feature codes ──
   // ── printing feature codes ──
   PRINTER_UNAVAILABLE: 'Aucune imprimante de bureau n\'est prête : le ticket n\'a pas été imprimé.',
-  APPOINTMENT_CANCELLED: 'Ce rendez-vous est annulé : son ticket n\'est pas réimprimé.',
+  REPRINT_CANCELLED_APPOINTMENT: 'Ce rendez-vous est annulé : son ticket n\'est pas réimprimé.',
   TICKET_NOT_ISSUED: 'Ce rendez-vous n\'a pas encore de ticket : faites d\'abord l\'accueil du patient.',
   TICKET_NUMBER_MISMATCH:
     'Le logiciel médical et la plateforme n\'ont pas le même numéro pour ce ticket : rien n\'a été imprimé. Contactez le support.',

@@ -1,12 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { EventName } from '../../../../src-shared/ipc/channels';
-import { ConnectionMonitor } from '../../../../src-main/connection/monitor';
-import { DeskEvents } from '../../../../src-main/events/bus';
-import type { DeskContext, PrintingFeature } from '../../../../src-main/features';
+import type { PrintingFeature } from '../../../../src-main/features';
 import { createPrintingFeature } from '../../../../src-main/printing/feature';
-import { PublisherClient } from '../../../../src-main/publisher/client';
 import { startSandbox, type RunningSandbox } from '../../../../src-main/sandbox/start';
-import { StaffSessionService } from '../../../../src-main/staff/session';
+import { sandboxDeskContext } from '../../../helpers/desk-context';
 import { visibleText } from '../../../helpers/escpos-reader';
 import { PrinterEmulator } from '../../../helpers/printer-emulator';
 import { usbApiOf } from '../../../helpers/usb-double';
@@ -27,21 +24,9 @@ afterEach(async () => {
 
 /** The printing feature on the training sandbox, as the desk composes it; events recorded. */
 async function printing(dataDir = tempDir()) {
-  const events = new DeskEvents();
+  const context = await sandboxDeskContext(sandbox, dataDir);
   const seen: { event: EventName; payload: unknown }[] = [];
-  events.subscribe((event, payload) => seen.push({ event, payload }));
-  const publisher = new PublisherClient({ profile: sandbox.profile, accountKey: sandbox.accountKey });
-  const context: DeskContext = {
-    runtime: 'web',
-    dataDir,
-    profile: sandbox.profile,
-    accountKey: sandbox.accountKey,
-    publisher,
-    events,
-    connection: new ConnectionMonitor(events),
-    staff: new StaffSessionService(publisher, events, sandbox.profile),
-    sandbox,
-  };
+  context.events.subscribe((event, payload) => seen.push({ event, payload }));
   await context.staff.signIn({ login: 'accueil', password: 'formation' });
   const feature = await createPrintingFeature(context, { usb: usbApiOf([]), pollMs: 50, timeZone: 'Europe/Paris' });
   features.push(feature);
@@ -75,7 +60,7 @@ describe('reprint', () => {
   it('refuses a cancelled appointment and an unknown one, and prints nothing', async () => {
     const { handlers } = await printing();
     const cancelled = sandbox.world.publisher.appointments.find((candidate) => candidate.status === 'cancelled')!;
-    await expect(handlers['printing/reprint']({ contractAppointmentId: cancelled.id })).rejects.toMatchObject({ code: 'APPOINTMENT_CANCELLED' });
+    await expect(handlers['printing/reprint']({ contractAppointmentId: cancelled.id })).rejects.toMatchObject({ code: 'REPRINT_CANCELLED_APPOINTMENT' });
     await expect(handlers['printing/reprint']({ contractAppointmentId: 'A9999~NOPE' })).rejects.toMatchObject({ code: 'UNKNOWN_APPOINTMENT' });
     const scheduled = sandbox.world.publisher.appointments.find((candidate) => candidate.status === 'scheduled' && !candidate.ticketNumberFormatted)!;
     await expect(handlers['printing/reprint']({ contractAppointmentId: scheduled.id })).rejects.toMatchObject({ code: 'TICKET_NOT_ISSUED' });
