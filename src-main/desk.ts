@@ -3,6 +3,7 @@ import { DeskEvents } from './events/bus';
 import { createAdminFeature } from './admin/feature';
 import { createBoardFeature } from './board/feature';
 import { createCheckinFeature } from './checkin/feature';
+import type { DisplayWindows } from './display/windows';
 import type { DeskContext } from './features';
 import { createPrintingFeature } from './printing/feature';
 import { createDispatcher, type Dispatch } from './ipc/dispatch';
@@ -28,6 +29,8 @@ export interface DeskStartOptions {
   /** Electron's safeStorage in the app; what encrypts secrets at rest. */
   keystore: Keystore;
   sandbox?: SandboxStartOptions;
+  /** The public display window (Electron); absent in the browser preview. */
+  displays?: DisplayWindows;
 }
 
 export interface RunningDesk {
@@ -67,7 +70,7 @@ export async function startDesk(options: DeskStartOptions): Promise<RunningDesk>
   // Printing first: the board and check-in print through it.
   const printing = await createPrintingFeature(context);
   const board = await createBoardFeature(context, { printer: printing.printer });
-  const checkin = await createCheckinFeature(context, { printer: printing.printer });
+  const checkin = await createCheckinFeature(context, { printer: printing.printer, displays: options.displays });
   const admin = await createAdminFeature(context);
   const features = [admin, checkin, board, printing];
   const table = createHandlerTable({
