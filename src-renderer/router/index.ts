@@ -19,6 +19,7 @@ const views: Partial<Record<SectionName, RouteRecordRaw['component']>> = {
   // checkin view
   // printers view
   // admin view
+  admin: () => import('../features/admin/views/AdminView.vue'),
   settings: () => import('../features/settings/views/SettingsView.vue'),
 };
 
