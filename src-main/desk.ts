@@ -3,6 +3,7 @@ import { DeskEvents } from './events/bus';
 import { createAdminFeature } from './admin/feature';
 import { createBoardFeature } from './board/feature';
 import { createCheckinFeature } from './checkin/feature';
+import type { DisplayWindows } from './display/windows';
 import type { DeskContext } from './features';
 import { createPrintingFeature } from './printing/feature';
 import { createDispatcher, type Dispatch } from './ipc/dispatch';
@@ -12,6 +13,7 @@ import { resolveConnection } from './profiles/connection';
 import { ProfilesService } from './profiles/service';
 import { PublisherClient } from './publisher/client';
 import type { SandboxStartOptions } from './sandbox/start';
+import type { AttachedSandbox } from './web/attach';
 import { StaffSessionService } from './staff/session';
 import { WorkplaceMemory } from './staff/workplace-store';
 import { ProfileStore } from './store/profiles';
@@ -28,6 +30,13 @@ export interface DeskStartOptions {
   /** Electron's safeStorage in the app; what encrypts secrets at rest. */
   keystore: Keystore;
   sandbox?: SandboxStartOptions;
+  /**
+   * A training sandbox already running in another process (tests that restart the
+   * desk while its sandbox lives on): the desk connects to it instead of starting one.
+   */
+  attach?: AttachedSandbox;
+  /** The public display window (Electron); absent in the browser preview. */
+  displays?: DisplayWindows;
 }
 
 export interface RunningDesk {
@@ -43,7 +52,9 @@ export interface RunningDesk {
 export async function startDesk(options: DeskStartOptions): Promise<RunningDesk> {
   const secrets = new SecretStore(path.join(options.dataDir, 'secrets.json'), options.keystore);
   const store = await ProfileStore.open(options.dataDir, secrets);
-  const resolved = await resolveConnection(store, { kioskIntervalMs: TRAINING_KIOSK_INTERVAL_MS, ...options.sandbox });
+  const resolved = options.attach
+    ? { ...options.attach, sandbox: null, notices: [] }
+    : await resolveConnection(store, { kioskIntervalMs: TRAINING_KIOSK_INTERVAL_MS, ...options.sandbox });
   const { profile, sandbox } = resolved;
   const events = new DeskEvents();
   const connection = new ConnectionMonitor(events);
@@ -67,7 +78,7 @@ export async function startDesk(options: DeskStartOptions): Promise<RunningDesk>
   // Printing first: the board and check-in print through it.
   const printing = await createPrintingFeature(context);
   const board = await createBoardFeature(context, { printer: printing.printer });
-  const checkin = await createCheckinFeature(context, { printer: printing.printer });
+  const checkin = await createCheckinFeature(context, { printer: printing.printer, displays: options.displays });
   const admin = await createAdminFeature(context);
   const features = [admin, checkin, board, printing];
   const table = createHandlerTable({

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, type BrowserWindow, ipcMain, protocol, safeStorage, session, shell } from 'electron';
+import { app, type BrowserWindow, ipcMain, protocol, safeStorage, screen, session, shell } from 'electron';
 import { startDesk } from './desk';
 import { forwardEvents, registerIpcHandlers } from './ipc/electron-ipc';
 import { logger } from './log';
@@ -8,6 +8,7 @@ import { ExternalLinks } from './shell/external';
 import { APP_ENTRY_URL, APP_ORIGIN, originOf } from './shell/origin';
 import { denyAllPermissions } from './shell/permissions';
 import { registerAppScheme, serveRenderer } from './shell/protocol';
+import { createDisplayWindows } from './shell/display-window';
 import { createMainWindow, hardenWebContents } from './shell/window';
 
 const log = logger('main');
@@ -41,7 +42,14 @@ if (!app.requestSingleInstanceLock()) {
 async function start(): Promise<void> {
   denyAllPermissions(session.defaultSession);
   serveRenderer(protocol, path.join(here, '../renderer'));
-  const desk = await startDesk({ runtime: 'electron', dataDir: app.getPath('userData'), keystore: safeStorage });
+  const displays = createDisplayWindows({
+    screen,
+    preloadPath: path.join(here, '../preload/preload.cjs'),
+    entryUrl: devServerUrl ?? APP_ENTRY_URL,
+    devTools: !app.isPackaged,
+    onCreated: track,
+  });
+  const desk = await startDesk({ runtime: 'electron', dataDir: app.getPath('userData'), keystore: safeStorage, displays });
   registerIpcHandlers(ipcMain, desk.dispatch, {
     origins: appOrigins,
     isAppContents: (contents) => [...windows].some((window) => window.webContents === contents),
@@ -51,10 +59,15 @@ async function start(): Promise<void> {
   openMainWindow();
 }
 
-function openMainWindow(): void {
-  const window = createMainWindow(path.join(here, '../preload/preload.cjs'), !app.isPackaged);
+/** Every app window (main, public display) may call IPC and receives the desk's events. */
+function track(window: BrowserWindow): void {
   windows.add(window);
   window.on('closed', () => windows.delete(window));
+}
+
+function openMainWindow(): void {
+  const window = createMainWindow(path.join(here, '../preload/preload.cjs'), !app.isPackaged);
+  track(window);
   window.once('ready-to-show', () => window.show());
   void window.loadURL(devServerUrl ?? APP_ENTRY_URL);
 }

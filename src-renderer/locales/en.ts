@@ -131,8 +131,16 @@ export const en: Messages = {
   APPOINTMENT_CANCELLED: 'This appointment was cancelled: it can no longer move forward.',
   BOARD_NOT_CALLABLE: 'This ticket can no longer be called (closed or cancelled).',
     // ── check-in feature codes ──
+    CHECKIN_NOT_ELIGIBLE: 'This appointment cannot be checked in: it is cancelled, finished or not booked for today.',
+    CHECKIN_ALREADY_RECEIVED: 'This patient is already checked in for this appointment: the ticket is on the call board.',
+    CHECKIN_MIXED_PATIENTS: 'The chosen appointments belong to different patients: check each patient in separately.',
+    CHECKIN_UNKNOWN_CODE: 'The medical system does not recognise this convocation code. Search the patient by name.',
     // ── printing feature codes ──
     PRINTER_UNAVAILABLE: 'No desk printer is ready: the ticket was not printed.',
+    REPRINT_CANCELLED_APPOINTMENT: 'This appointment is cancelled: its ticket is not reprinted.',
+    TICKET_NOT_ISSUED: 'This appointment has no ticket yet: check the patient in first.',
+    TICKET_NUMBER_MISMATCH: 'The medical system and the platform hold different numbers for this ticket: nothing was printed. Contact support.',
+    PRINT_JOB_NOT_CANCELLABLE: 'This ticket is being printed or already finished: it can no longer be cancelled.',
     // ── admin feature codes ──
     ADMIN_EMAIL_TAKEN: 'This e-mail address is already used by another account.',
     ADMIN_INTEGRATION_CONFLICT:

@@ -46,8 +46,17 @@ const errors: Record<DeskErrorCode, string> = {
   APPOINTMENT_CANCELLED: "Ce rendez-vous a été annulé : il n'est plus possible de le faire avancer.",
   BOARD_NOT_CALLABLE: 'Ce ticket ne peut plus être appelé (clôturé ou annulé).',
   // ── check-in feature codes ──
+  CHECKIN_NOT_ELIGIBLE: "Ce rendez-vous ne peut pas être enregistré : il est annulé, terminé ou n'est pas prévu aujourd'hui.",
+  CHECKIN_ALREADY_RECEIVED: 'Ce patient est déjà enregistré pour ce rendez-vous : son ticket est sur le tableau d\'appel.',
+  CHECKIN_MIXED_PATIENTS: "Les rendez-vous choisis ne sont pas ceux d'un même patient : enregistrez chaque patient séparément.",
+  CHECKIN_UNKNOWN_CODE: "Ce code de convocation n'est pas reconnu par le logiciel médical. Recherchez le patient par son nom.",
   // ── printing feature codes ──
   PRINTER_UNAVAILABLE: 'Aucune imprimante de bureau n\'est prête : le ticket n\'a pas été imprimé.',
+  REPRINT_CANCELLED_APPOINTMENT: 'Ce rendez-vous est annulé : son ticket n\'est pas réimprimé.',
+  TICKET_NOT_ISSUED: 'Ce rendez-vous n\'a pas encore de ticket : faites d\'abord l\'accueil du patient.',
+  TICKET_NUMBER_MISMATCH:
+    'Le logiciel médical et la plateforme n\'ont pas le même numéro pour ce ticket : rien n\'a été imprimé. Contactez le support.',
+  PRINT_JOB_NOT_CANCELLABLE: 'Ce ticket est en cours d\'impression ou déjà terminé : il ne peut plus être annulé.',
   // ── admin feature codes ──
   ADMIN_EMAIL_TAKEN: 'Cette adresse e-mail est déjà utilisée par un autre compte.',
   ADMIN_INTEGRATION_CONFLICT:

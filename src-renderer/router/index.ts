@@ -18,6 +18,7 @@ const views: Partial<Record<SectionName, RouteRecordRaw['component']>> = {
   board: () => import('../features/board/views/BoardView.vue'),
   // checkin view
   // printers view
+  printers: () => import('../features/printing/views/PrintersView.vue'),
   // admin view
   admin: () => import('../features/admin/views/AdminView.vue'),
   settings: () => import('../features/settings/views/SettingsView.vue'),

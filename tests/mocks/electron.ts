@@ -47,6 +47,10 @@ export class BrowserWindow {
   focus = vi.fn();
   restore = vi.fn();
   isMinimized = () => false;
+  destroyed = false;
+  isDestroyed = () => this.destroyed;
+  setBounds = vi.fn();
+  setFullScreen = vi.fn();
   async loadURL(url: string): Promise<void> {
     this.loadedUrl = url;
   }
@@ -136,6 +140,20 @@ export const session = { defaultSession: createFakeSession() };
 /** safeStorage: real encryption with an in-memory key, as the OS keychain would give. */
 export const safeStorage = new TestKeystore();
 
+/** Two monitors: the desk's (primary) and the waiting room's. */
+export const screen = {
+  displays: [
+    { id: 1, label: 'Desk', bounds: { x: 0, y: 0, width: 1920, height: 1080 }, size: { width: 1920, height: 1080 } },
+    { id: 2, label: '', bounds: { x: 1920, y: 0, width: 1280, height: 720 }, size: { width: 1280, height: 720 } },
+  ],
+  getAllDisplays() {
+    return this.displays;
+  },
+  getPrimaryDisplay() {
+    return this.displays[0]!;
+  },
+};
+
 export const shell = { openExternal: vi.fn(async () => undefined) };
 
 export const contextBridge = {
@@ -159,4 +177,4 @@ export const ipcRenderer = {
   },
 };
 
-export default { app, BrowserWindow, ipcMain, protocol, safeStorage, session, shell, contextBridge, ipcRenderer };
+export default { app, BrowserWindow, ipcMain, protocol, safeStorage, screen, session, shell, contextBridge, ipcRenderer };

@@ -10,6 +10,7 @@ import {
   SANDBOX_SECOND_LICENCE_UUID,
   SANDBOX_STAFF,
 } from './accounts';
+import { deskTrainingPatients } from './desk-patients';
 import { CITIES, FEMALE_FIRST_NAMES, LAST_NAMES, MALE_FIRST_NAMES, REFERRING_PRACTITIONERS, STREETS } from './names';
 import { Random } from './random';
 import { addMinutes, atLocalMinutes, isoWithOffset, localDay } from './time';
@@ -297,6 +298,14 @@ export function seedWorld(options: SeedOptions = {}): SandboxWorld {
     .forEach((appointment) => {
       appointment.status = 'cancelled';
     });
+
+  const desk = deskTrainingPatients(anchor, {
+    place: OFFICE_PLACES[0]!,
+    exams: [EXAMS.find((exam) => exam.id === 'IRM-GEN')!, EXAMS.find((exam) => exam.id === 'SCAN-THO')!],
+  });
+  // Before the family card, which tests find as the day's last patients.
+  patients.splice(patients.length - 3, 0, ...desk.patients);
+  appointments.push(...desk.appointments);
 
   return {
     seed,

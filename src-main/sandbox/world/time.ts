@@ -1,8 +1,6 @@
-/** Local calendar day `YYYY-MM-DD` of a date, in the machine's time zone. */
-export function localDay(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
+import { localDay } from '../../../src-shared/day';
+
+export { localDay };
 
 /** `YYYY-MM-DDThh:mm:ss+hh:mm` in local time: the contract wants an explicit offset. */
 export function isoWithOffset(date: Date): string {

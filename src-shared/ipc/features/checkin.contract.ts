@@ -1,6 +1,121 @@
-import type { z } from 'zod';
-import type { ChannelSpec } from '../spec';
+import { z } from 'zod';
+import { deskErrorCodeSchema } from '../../errors';
+import { contractDateSchema, contractDateTimeSchema, contractIdSchema, appointmentStatusSchema } from '../../publisher/schemas';
+import { printOutcomeSchema } from './printing.contract';
+import { none, type ChannelSpec } from '../spec';
 import type { CHECKIN_CHANNELS, CHECKIN_EVENTS } from './checkin.names';
 
-export const checkinContract = {} as const satisfies Record<(typeof CHECKIN_CHANNELS)[number], ChannelSpec>;
+// ── search ────────────────────────────────────────────────────────────────────
+/** Name + birth date, or the social security number alone (the publisher's identify criteria). */
+export const checkinSearchRequestSchema = z
+  .object({
+    lastName: z.string().trim().max(128).optional(),
+    firstName: z.string().trim().max(128).optional(),
+    birthDate: contractDateSchema.optional(),
+    socialSecurityId: z.string().trim().max(64).optional(),
+  })
+  .refine((criteria) => Boolean(criteria.socialSecurityId) || (Boolean(criteria.lastName) && Boolean(criteria.birthDate)), {
+    message: 'a social security number, or a last name and a birth date',
+  });
+export type CheckinSearchRequest = z.infer<typeof checkinSearchRequestSchema>;
+
+/** A convocation code as a keyboard-wedge scanner types it (the publisher's free format, ≤ 512). */
+export const checkinByCodeRequestSchema = z.object({ code: z.string().trim().min(1).max(512) });
+
+/** One appointment of the day as the desk shows it; `eligible` = can be checked in now. */
+export const checkinAppointmentSchema = z.object({
+  id: contractIdSchema,
+  startDate: contractDateTimeSchema,
+  status: appointmentStatusSchema,
+  examLabel: z.string().nullable(),
+  examTypeId: z.string().nullable(),
+  locationLabel: z.string().nullable(),
+  practitionerLabel: z.string().nullable(),
+  roomLabel: z.string().nullable(),
+  ticketNumberFormatted: z.string().nullable(),
+  eligible: z.boolean(),
+});
+export type CheckinAppointment = z.infer<typeof checkinAppointmentSchema>;
+
+export const checkinPatientSchema = z.object({
+  id: contractIdSchema,
+  displayName: z.string(),
+  birthDate: contractDateSchema,
+  appointments: z.array(checkinAppointmentSchema),
+});
+export type CheckinPatient = z.infer<typeof checkinPatientSchema>;
+
+export const checkinSearchResponseSchema = z.object({ patients: z.array(checkinPatientSchema) });
+export type CheckinSearchResponse = z.infer<typeof checkinSearchResponseSchema>;
+
+// ── readiness ─────────────────────────────────────────────────────────────────
+export const appointmentIdsSchema = z.object({ appointmentIds: z.array(contractIdSchema).min(1).max(10) });
+
+/**
+ * Whether teams will be told of the arrival: the publisher's readiness for the main
+ * appointment and the platform's setting for the office place. `null` = not known
+ * (that party did not answer); the check-in never waits for it.
+ */
+export const checkinReadinessSchema = z.object({
+  publisher: z.object({ ready: z.boolean(), reason: z.enum(['notificationDisabled', 'notificationNotConfigured']).nullable() }).nullable(),
+  platform: z.object({ enabled: z.boolean(), excludedAnomalyCodes: z.array(z.string()) }).nullable(),
+});
+export type CheckinReadiness = z.infer<typeof checkinReadinessSchema>;
+
+// ── check-in ──────────────────────────────────────────────────────────────────
+/** What became of the ticket on the desk printer: an outcome, or the reason it was not printed. */
+export const checkinPrintSchema = z.union([
+  z.object({ printed: z.literal(true), outcome: printOutcomeSchema }),
+  z.object({ printed: z.literal(false), code: deskErrorCodeSchema }),
+]);
+
+export const checkinResultSchema = z.object({
+  /** The ticket number as the publisher keeps it (the platform's when the publisher has no call queue). */
+  formattedNumber: z.string().nullable(),
+  /** platform: numbered in the kiosks' sequence; publisher: the platform did not answer, the publisher numbered it. */
+  numberedBy: z.enum(['platform', 'publisher']).nullable(),
+  mainAppointmentId: contractIdSchema,
+  /** Appointments checked in, in sequence order. */
+  checkedIn: z.array(contractIdSchema),
+  /** Linked appointments the publisher refused after the main one was checked in (kept apart, never hidden). */
+  notCheckedIn: z.array(z.object({ id: contractIdSchema, code: deskErrorCodeSchema })),
+  print: checkinPrintSchema,
+  readiness: checkinReadinessSchema,
+});
+export type CheckinResult = z.infer<typeof checkinResultSchema>;
+
+export const checkinUndoRequestSchema = z.object({ mainAppointmentId: contractIdSchema });
+export const checkinUndoResponseSchema = z.object({ cancelled: z.number().int().nonnegative() });
+
+// ── public display ──────────────────────────────────────────────────────────────
+/** A call as the waiting room sees it: never a patient name. */
+export const displayCallSchema = z.object({
+  ticketId: z.string(),
+  formattedNumber: z.string(),
+  deskLabel: z.string(),
+  at: contractDateTimeSchema,
+});
+export type DisplayCall = z.infer<typeof displayCallSchema>;
+export const displayCallsSchema = z.object({ calls: z.array(displayCallSchema), live: z.boolean() });
+export type DisplayCalls = z.infer<typeof displayCallsSchema>;
+
+export const displayScreenSchema = z.object({ id: z.number().int(), label: z.string(), primary: z.boolean() });
+export const displayScreensSchema = z.object({
+  /** False in the browser preview: open `#/display` in another browser window instead. */
+  windowAvailable: z.boolean(),
+  screens: z.array(displayScreenSchema),
+});
+export type DisplayScreens = z.infer<typeof displayScreensSchema>;
+export const displayOpenRequestSchema = z.object({ screenId: z.number().int().nullable() });
+
+export const checkinContract = {
+  'checkin/search': { request: checkinSearchRequestSchema, response: checkinSearchResponseSchema },
+  'checkin/byCode': { request: checkinByCodeRequestSchema, response: checkinSearchResponseSchema },
+  'checkin/readiness': { request: appointmentIdsSchema, response: checkinReadinessSchema },
+  'checkin/checkIn': { request: appointmentIdsSchema, response: checkinResultSchema },
+  'checkin/undo': { request: checkinUndoRequestSchema, response: checkinUndoResponseSchema },
+  'display/calls': { request: none, response: displayCallsSchema },
+  'display/screens': { request: none, response: displayScreensSchema },
+  'display/open': { request: displayOpenRequestSchema, response: z.object({ opened: z.boolean() }) },
+} as const satisfies Record<(typeof CHECKIN_CHANNELS)[number], ChannelSpec>;
 export const checkinEvents = {} as const satisfies Record<(typeof CHECKIN_EVENTS)[number], z.ZodType>;

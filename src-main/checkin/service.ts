@@ -1,0 +1,249 @@
+import { randomUUID } from 'node:crypto';
+import { localDay } from '../../src-shared/day';
+import { DeskError, isDeskError } from '../../src-shared/errors';
+import type {
+  CheckinReadiness,
+  CheckinResult,
+  CheckinSearchRequest,
+  CheckinSearchResponse,
+} from '../../src-shared/ipc/features/checkin.contract';
+import type { Appointment, AppointmentPair, CheckInRequest } from '../../src-shared/publisher/schemas';
+import type { TicketPrinter } from '../features';
+import { logger } from '../log';
+import { bestEffort } from '../platform/tickets/http';
+import { notifySettingFor, type IssuedDeskTicket, type ReceptionClient } from '../platform/tickets/reception';
+import type { PublisherClient } from '../publisher/client';
+import { isContractError } from '../publisher/errors';
+import type { StaffSessionService } from '../staff/session';
+import { appointmentDay, displayName, isEligible, patientView } from './view';
+
+const log = logger('checkin');
+
+/** The anomaly a negative notification readiness adds at check-in (contract: it never blocks the patient). */
+export const INCOMPLETE_FILE_ANOMALY = 'INCOMPLETE_FILE';
+
+export interface CheckinServiceDeps {
+  publisher: PublisherClient;
+  reception: ReceptionClient;
+  staff: StaffSessionService;
+  printer: TicketPrinter;
+  now?: () => Date;
+}
+
+/** A refusal of the publisher, in the check-in's own words. */
+function refusal(error: unknown): unknown {
+  if (isContractError(error) && error.status === 409) {
+    return new DeskError('CHECKIN_NOT_ELIGIBLE', 'The medical system refuses the check-in: the appointment is cancelled or done.');
+  }
+  return error;
+}
+
+/**
+ * Desk check-in for a patient who skips the kiosk (DESIGN.md §4.5): find the
+ * patient, re-read the chosen appointments, take a number in the kiosks' sequence,
+ * check each appointment in on the publisher with that number, then print. The
+ * platform is best effort throughout: without it the publisher numbers the ticket.
+ */
+export class CheckinService {
+  private readonly now: () => Date;
+  /**
+   * The requestUid of a ticket issued for a check-in that could not reach the publisher:
+   * trying again reuses it, so the patient keeps the number instead of consuming another.
+   */
+  private readonly pendingGenerations = new Map<string, string>();
+
+  constructor(private readonly deps: CheckinServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  async search(criteria: CheckinSearchRequest): Promise<CheckinSearchResponse> {
+    this.deps.staff.requireSession();
+    const answer = await this.deps.publisher.identifyPatients({
+      criteria: {
+        ...(criteria.socialSecurityId ? { socialSecurityId: criteria.socialSecurityId } : {}),
+        ...(criteria.lastName ? { lastName: criteria.lastName } : {}),
+        ...(criteria.firstName ? { firstName: criteria.firstName } : {}),
+        ...(criteria.birthDate ? { birthDate: criteria.birthDate } : {}),
+      },
+    });
+    const today = localDay(this.now());
+    return { patients: answer.patients.map(({ patient, appointments }) => patientView(patient, appointments, today)) };
+  }
+
+  /** A convocation QR read by the scanner: the appointment, with the patient's other appointments of today. */
+  async byCode(code: string): Promise<CheckinSearchResponse> {
+    this.deps.staff.requireSession();
+    let pair: AppointmentPair;
+    try {
+      pair = await this.deps.publisher.getAppointmentByCode(code);
+    } catch (error) {
+      if (isDeskError(error) && error.code === 'UNKNOWN_APPOINTMENT') {
+        throw new DeskError('CHECKIN_UNKNOWN_CODE', 'The medical system does not know this convocation code.');
+      }
+      throw error;
+    }
+    const today = localDay(this.now());
+    const others = pair.otherAppointments.filter((appointment) => appointmentDay(appointment) === today && appointment.id !== pair.appointment.id);
+    return { patients: [patientView(pair.patient, [pair.appointment, ...others], today)] };
+  }
+
+  async readiness(appointmentIds: readonly string[]): Promise<CheckinReadiness> {
+    this.deps.staff.requireSession();
+    const pairs = await Promise.all(appointmentIds.map((id) => this.deps.publisher.getAppointmentById(id)));
+    const journey = pairs.map((pair) => pair.appointment).toSorted(byStart);
+    return this.readinessOf(journey);
+  }
+
+  async checkIn(appointmentIds: readonly string[]): Promise<CheckinResult> {
+    this.deps.staff.requireSession();
+    const workplace = this.deps.staff.requireWorkplace();
+    const journey = await this.verifiedJourney(appointmentIds);
+    const main = journey[0]!;
+    const patient = journey.patient;
+
+    const [readiness, issued] = await Promise.all([
+      this.readinessOf(journey),
+      bestEffort<IssuedDeskTicket | null>(
+        'issueForAppointment',
+        () =>
+          this.deps.reception.issueForAppointment({
+            officePlaceId: workplace.officePlaceId,
+            contractAppointmentId: main.id,
+            examTypeId: main.examTypeId ?? null,
+            examLabel: main.examLabel ?? null,
+            patientDisplayName: displayName(patient),
+            requestUid: this.pendingGenerations.get(main.id),
+          }),
+        null,
+      ),
+    ]);
+    if (issued) this.pendingGenerations.set(main.id, issued.requestUid);
+
+    const anomalyCodes = readiness.publisher && !readiness.publisher.ready ? [INCOMPLETE_FILE_ANOMALY] : [];
+    const checkedIn: string[] = [];
+    const notCheckedIn: CheckinResult['notCheckedIn'] = [];
+    let publisherTicket: string | null = null;
+    for (const [index, appointment] of journey.entries()) {
+      const others = journey.filter((other) => other !== appointment);
+      const request: CheckInRequest = {
+        identifiedWithHealthCard: false,
+        anomalyCodes,
+        sequence: { number: index + 1, count: journey.length },
+        mainAppointmentId: index === 0 ? null : main.id,
+        linkedAppointmentIds: others.map((other) => other.id),
+        examId: appointment.examId ?? null,
+        otherExamIds: others.flatMap((other) => (other.examId ? [other.examId] : [])),
+        otherAppointmentsReadyForCheckIn: journey.length > 1,
+        proposedTicket: issued ? { number: issued.number, formattedNumber: issued.formattedNumber } : null,
+      };
+      try {
+        const answer = await this.deps.publisher.checkInAppointment(appointment.id, request);
+        if (index === 0) publisherTicket = answer.ticketNumberFormatted ?? null;
+        checkedIn.push(appointment.id);
+      } catch (error) {
+        if (index > 0) {
+          notCheckedIn.push({ id: appointment.id, code: isDeskError(error) ? refusalCode(error) : 'INTERNAL' });
+          continue;
+        }
+        await this.abandon(main.id, issued, error);
+        throw refusal(error);
+      }
+    }
+    this.pendingGenerations.delete(main.id);
+
+    const formattedNumber = publisherTicket ?? issued?.formattedNumber ?? null;
+    if (issued && publisherTicket && publisherTicket !== issued.formattedNumber) {
+      // The publisher kept its own number: the agenda is the truth the patient will be called by.
+      log.warn('publisher did not adopt the proposed ticket');
+    }
+    const print = formattedNumber
+      ? await this.print({ contractAppointmentId: main.id, formattedNumber, officePlaceId: workplace.officePlaceId, requestUid: issued?.requestUid ?? `desk-${randomUUID()}` })
+      : ({ printed: false, code: 'PRINTER_UNAVAILABLE' } as const);
+    log.info('desk check-in', { appointments: checkedIn.length, refused: notCheckedIn.length, numberedBy: issued ? 'platform' : 'publisher', printed: print.printed });
+    return {
+      formattedNumber,
+      numberedBy: issued && (publisherTicket === null || publisherTicket === issued.formattedNumber) ? 'platform' : publisherTicket ? 'publisher' : null,
+      mainAppointmentId: main.id,
+      checkedIn,
+      notCheckedIn,
+      print,
+      readiness,
+    };
+  }
+
+  /** Undo reception: the platform cancels the appointment's tickets (a redo takes a new number). */
+  async undo(mainAppointmentId: string): Promise<{ cancelled: number }> {
+    this.deps.staff.requireSession();
+    this.pendingGenerations.delete(mainAppointmentId);
+    const answer = await this.deps.reception.cancelForAppointment(mainAppointmentId);
+    log.info('desk reception undone', { cancelled: answer.cancelled });
+    return answer;
+  }
+
+  // ── steps ──────────────────────────────────────────────────────────────────
+  /** Re-reads every chosen appointment: the publisher's status of now decides, not the search's. */
+  private async verifiedJourney(appointmentIds: readonly string[]): Promise<Appointment[] & { patient: AppointmentPair['patient'] }> {
+    const unique = [...new Set(appointmentIds)];
+    const pairs = await Promise.all(unique.map((id) => this.deps.publisher.getAppointmentById(id)));
+    const patient = pairs[0]!.patient;
+    if (pairs.some((pair) => pair.patient.id !== patient.id)) {
+      throw new DeskError('CHECKIN_MIXED_PATIENTS', 'The chosen appointments belong to different patients.');
+    }
+    const today = localDay(this.now());
+    for (const { appointment } of pairs) {
+      if (appointment.status === 'checkedIn' || appointment.status === 'inCare') {
+        throw new DeskError('CHECKIN_ALREADY_RECEIVED', 'An appointment chosen is already checked in.');
+      }
+      if (!isEligible(appointment, today)) throw new DeskError('CHECKIN_NOT_ELIGIBLE', 'An appointment chosen cannot be checked in today.');
+    }
+    return Object.assign(pairs.map((pair) => pair.appointment).toSorted(byStart), { patient });
+  }
+
+  private async readinessOf(journey: readonly Appointment[]): Promise<CheckinReadiness> {
+    const main = journey[0]!;
+    const workplace = this.deps.staff.workplace();
+    const [publisher, settings] = await Promise.all([
+      this.deps.publisher
+        .getNotificationReadiness(main.id, {
+          identifiedWithHealthCard: false,
+          sequenceNumber: 1,
+          ...(main.examId ? { examId: main.examId } : {}),
+          otherExamIds: journey.slice(1).flatMap((other) => (other.examId ? [other.examId] : [])),
+        })
+        .then(
+          (answer) => ({ ready: answer.ready, reason: answer.reason ?? null }),
+          () => null,
+        ),
+      bestEffort('getCheckinNotifySettings', () => this.deps.reception.getCheckinNotifySettings(), null),
+    ]);
+    return { publisher, platform: settings && workplace ? notifySettingFor(settings.settings, workplace.officePlaceId) : null };
+  }
+
+  /**
+   * The main appointment could not be checked in. A refusal frees the number at once;
+   * an unreachable publisher keeps it for the retry (same requestUid, same number).
+   */
+  private async abandon(mainId: string, issued: IssuedDeskTicket | null, error: unknown): Promise<void> {
+    if (!issued || (isContractError(error) && error.retryable)) return;
+    this.pendingGenerations.delete(mainId);
+    await bestEffort('cancelForAppointment', () => this.deps.reception.cancelForAppointment(mainId), null);
+  }
+
+  private async print(ticket: Parameters<TicketPrinter['printIssuedTicket']>[0]): Promise<CheckinResult['print']> {
+    try {
+      return { printed: true, outcome: await this.deps.printer.printIssuedTicket(ticket) };
+    } catch (error) {
+      // The patient is checked in whatever the printer does: the number is shown on screen.
+      return { printed: false, code: isDeskError(error) ? error.code : 'INTERNAL' };
+    }
+  }
+}
+
+function byStart(left: Appointment, right: Appointment): number {
+  return Date.parse(left.startDate) - Date.parse(right.startDate);
+}
+
+function refusalCode(error: DeskError): DeskError['code'] {
+  const mapped = refusal(error);
+  return isDeskError(mapped) ? mapped.code : error.code;
+}

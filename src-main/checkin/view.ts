@@ -1,0 +1,47 @@
+import type { CheckinAppointment, CheckinPatient } from '../../src-shared/ipc/features/checkin.contract';
+import type { Appointment, Patient } from '../../src-shared/publisher/schemas';
+
+/** The day an appointment is booked for, in the publisher's own offset. */
+export function appointmentDay(appointment: Pick<Appointment, 'startDate'>): string {
+  return appointment.startDate.slice(0, 10);
+}
+
+/** Only a scheduled appointment of today can be checked in at the desk. */
+export function isEligible(appointment: Appointment, today: string): boolean {
+  return appointment.status === 'scheduled' && appointmentDay(appointment) === today;
+}
+
+export function appointmentView(appointment: Appointment, today: string): CheckinAppointment {
+  return {
+    id: appointment.id,
+    startDate: appointment.startDate,
+    status: appointment.status,
+    examLabel: appointment.examLabel ?? null,
+    examTypeId: appointment.examTypeId ?? null,
+    locationLabel: appointment.locationLabel ?? null,
+    practitionerLabel: appointment.practitionerLabel ?? null,
+    roomLabel: appointment.roomLabel ?? null,
+    ticketNumberFormatted: appointment.ticketNumberFormatted ?? null,
+    eligible: isEligible(appointment, today),
+  };
+}
+
+export function displayName(patient: Pick<Patient, 'firstName' | 'lastName'>): string {
+  return `${patient.firstName} ${patient.lastName}`.trim();
+}
+
+/**
+ * A patient with the appointments the desk may act on: cancelled ones never (the
+ * contract excludes them), others of another day neither; soonest first.
+ */
+export function patientView(patient: Patient, appointments: readonly Appointment[], today: string): CheckinPatient {
+  return {
+    id: patient.id,
+    displayName: displayName(patient),
+    birthDate: patient.birthDate,
+    appointments: appointments
+      .filter((appointment) => appointment.status !== 'cancelled')
+      .toSorted((left, right) => Date.parse(left.startDate) - Date.parse(right.startDate))
+      .map((appointment) => appointmentView(appointment, today)),
+  };
+}

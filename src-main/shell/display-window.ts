@@ -1,0 +1,86 @@
+import { BrowserWindow, type Display, type Screen } from 'electron';
+import type { DisplayWindows } from '../display/windows';
+
+export interface DisplayWindowOptions {
+  screen: Pick<Screen, 'getAllDisplays' | 'getPrimaryDisplay'>;
+  preloadPath: string;
+  /** The renderer's entry URL; the display view is its `#/display` route. */
+  entryUrl: string;
+  devTools: boolean;
+  /** The window must be known to IPC (sender check) and to event forwarding. */
+  onCreated(window: BrowserWindow): void;
+}
+
+/** The screen asked for, else a secondary screen (the waiting room's), else the primary one. */
+export function chooseDisplay(displays: readonly Display[], primaryId: number, screenId: number | null): Display | undefined {
+  return displays.find((display) => display.id === screenId) ?? displays.find((display) => display.id !== primaryId) ?? displays[0];
+}
+
+/**
+ * The public display: one frameless fullscreen window on a chosen screen, showing
+ * the last calls. Opening it again moves it instead of stacking windows.
+ */
+export function createDisplayWindows(options: DisplayWindowOptions): DisplayWindows {
+  let current: BrowserWindow | null = null;
+  return {
+    screens() {
+      const primaryId = options.screen.getPrimaryDisplay().id;
+      return options.screen.getAllDisplays().map((display, index) => ({
+        id: display.id,
+        label: display.label || `${index + 1} · ${display.size.width}×${display.size.height}`,
+        primary: display.id === primaryId,
+      }));
+    },
+    open(screenId) {
+      const target = chooseDisplay(options.screen.getAllDisplays(), options.screen.getPrimaryDisplay().id, screenId);
+      if (!target) return;
+      if (current && !current.isDestroyed()) {
+        current.setFullScreen(false);
+        current.setBounds(target.bounds);
+        current.setFullScreen(true);
+        current.show();
+        return;
+      }
+      const window = createDisplayWindow(options.preloadPath, options.devTools, target.bounds);
+      current = window;
+      options.onCreated(window);
+      window.on('closed', () => {
+        if (current === window) current = null;
+      });
+      window.once('ready-to-show', () => window.show());
+      void window.loadURL(`${options.entryUrl}#/display`);
+    },
+  };
+}
+
+/** Same security flags as the main window, written out as a literal for the scanner. */
+function createDisplayWindow(preloadPath: string, devTools: boolean, bounds: Display['bounds']): BrowserWindow {
+  return new BrowserWindow({
+    title: 'Desk Console – Display',
+    ...bounds,
+    fullscreen: true,
+    frame: false,
+    show: false,
+    backgroundColor: '#0d1b2a',
+    autoHideMenuBar: true,
+    webPreferences: {
+      preload: preloadPath,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      disableBlinkFeatures: 'Auxclick',
+      safeDialogs: true,
+      spellcheck: false,
+      devTools,
+      // The chime plays on each call without anyone touching the waiting-room screen.
+      autoplayPolicy: 'no-user-gesture-required',
+    },
+  });
+}

@@ -1,0 +1,47 @@
+import { DeskError } from '../../../../src-shared/errors';
+import type { PrintOutcome } from '../../../../src-shared/ipc/features/printing.contract';
+import { CheckinService } from '../../../../src-main/checkin/service';
+import { DeskEvents } from '../../../../src-main/events/bus';
+import type { IssuedTicket, TicketPrinter } from '../../../../src-main/features';
+import { PlatformHttp } from '../../../../src-main/platform/tickets/http';
+import { ReceptionClient } from '../../../../src-main/platform/tickets/reception';
+import { PublisherClient } from '../../../../src-main/publisher/client';
+import { startSandbox, type RunningSandbox } from '../../../../src-main/sandbox/start';
+import { StaffSessionService } from '../../../../src-main/staff/session';
+
+const FAST = { attempts: 2, baseDelayMs: 1, maxDelayMs: 2, totalBudgetMs: 2_000 };
+
+/** The desk printer as the printing feature will offer it: here it keeps what it was given. */
+export class RecordingPrinter implements TicketPrinter {
+  readonly printed: IssuedTicket[] = [];
+  available = true;
+  async printIssuedTicket(ticket: IssuedTicket): Promise<PrintOutcome> {
+    if (!this.available) throw new DeskError('PRINTER_UNAVAILABLE', 'No desk printer is configured');
+    this.printed.push(ticket);
+    return { outcome: 'preview', jobId: `job-${this.printed.length}` };
+  }
+  async reprint(): Promise<PrintOutcome> {
+    throw new DeskError('PRINTER_UNAVAILABLE', 'not used here');
+  }
+}
+
+export interface CheckinHarness {
+  sandbox: RunningSandbox;
+  service: CheckinService;
+  staff: StaffSessionService;
+  printer: RecordingPrinter;
+  http: PlatformHttp;
+  close(): Promise<void>;
+}
+
+/** A signed-in desk on a fresh training sandbox: real publisher and platform over real sockets. */
+export async function startCheckinHarness(): Promise<CheckinHarness> {
+  const sandbox = await startSandbox();
+  const publisher = new PublisherClient({ profile: sandbox.profile, accountKey: sandbox.accountKey, retry: FAST, timeoutMs: 2_000 });
+  const staff = new StaffSessionService(publisher, new DeskEvents(), sandbox.profile);
+  await staff.signIn({ login: 'accueil', password: 'formation' });
+  const http = new PlatformHttp({ platformUrl: sandbox.platformUrl, licenceUuid: sandbox.licenceUuid, accountKey: sandbox.accountKey, retry: FAST, timeoutMs: 2_000 });
+  const printer = new RecordingPrinter();
+  const service = new CheckinService({ publisher, reception: new ReceptionClient(http), staff, printer });
+  return { sandbox, service, staff, printer, http, close: () => sandbox.close() };
+}
