@@ -55,7 +55,6 @@ describe('staff sign-in screen', () => {
     }));
     const { wrapper, router } = await mountSignIn('fr');
     await submit(wrapper, ' accueil ', 'formation');
-    // The board's view is a lazy chunk: its first import can take a while on a busy machine.
     await vi.waitFor(() => expect(router.currentRoute.value.path).toBe('/board'), { timeout: 10_000 });
     expect(deskCalls.find((call) => call.channel === 'staff/signIn')?.request).toEqual({ login: 'accueil', password: 'formation' });
   });
