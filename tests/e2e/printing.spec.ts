@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { PrinterEmulator } from '../helpers/printer-emulator';
 import { expect, launchPreviewHost, test, type PreviewHost } from './fixtures';
+import { expectAccessible } from './pages/accessibility';
 import { BoardPage } from './pages/board-page';
 import { PrintersPage } from './pages/printers-page';
 
@@ -33,6 +34,7 @@ test.describe('printing through the preview host', () => {
     await page.getByTestId('print-preview-close').click();
     await expect(printers.job('T000')).toHaveAttribute('data-state', 'preview');
     await expect(printers.job('T000')).toContainText('Aperçu');
+    await expectAccessible(page);
   });
 
   test('training: "Réimprimer" on a board row shows the preview of that very number and its queue entry', async ({ page }) => {
