@@ -1,0 +1,73 @@
+import type { Locator, Page } from '@playwright/test';
+import type { PreviewHost } from '../fixtures';
+
+/** The desk check-in section, as reception staff use it. */
+export class CheckinPage {
+  readonly lastName: Locator;
+  readonly birthDate: Locator;
+  readonly socialSecurityId: Locator;
+  readonly search: Locator;
+  readonly appointments: Locator;
+  readonly readiness: Locator;
+  readonly confirm: Locator;
+  readonly ticketNumber: Locator;
+  readonly print: Locator;
+  readonly undo: Locator;
+  readonly undoDialog: Locator;
+  readonly undone: Locator;
+  readonly next: Locator;
+  readonly error: Locator;
+
+  constructor(private readonly page: Page) {
+    this.lastName = page.getByTestId('checkin-last-name').locator('input');
+    this.birthDate = page.getByTestId('checkin-birth-date').locator('input');
+    this.socialSecurityId = page.getByTestId('checkin-ssn').locator('input');
+    this.search = page.getByTestId('checkin-search-submit');
+    this.appointments = page.getByTestId('checkin-appointments');
+    this.readiness = page.getByTestId('checkin-readiness');
+    this.confirm = page.getByTestId('checkin-confirm');
+    this.ticketNumber = page.getByTestId('checkin-ticket-number');
+    this.print = page.getByTestId('checkin-print');
+    this.undo = page.getByTestId('checkin-undo');
+    this.undoDialog = page.getByTestId('checkin-undo-dialog');
+    this.undone = page.getByTestId('checkin-undone');
+    this.next = page.getByTestId('checkin-next');
+    this.error = page.getByTestId('checkin-error');
+  }
+
+  /**
+   * Opens the check-in section signed in as the training receptionist. The staff session
+   * lives in main (one per desk), so it is opened there; the sign-in screen has its own spec.
+   */
+  async open(host: PreviewHost): Promise<void> {
+    await callDesk(host, 'staff/signIn', { login: 'accueil', password: 'formation' });
+    await this.page.goto(host.openUrl);
+    await this.page.waitForURL(/#\/board/);
+    await this.page.getByTestId('nav-checkin').click();
+    await this.page.getByRole('heading', { level: 1, name: /Accueil patient|Desk check-in/ }).waitFor();
+  }
+
+  async searchByName(lastName: string, birthDate: string): Promise<void> {
+    await this.lastName.fill(lastName);
+    await this.birthDate.fill(birthDate);
+    await this.lastName.press('Enter');
+  }
+
+  /** What a keyboard-wedge scanner does: the whole code as fast keystrokes, then Enter. */
+  async scan(code: string): Promise<void> {
+    await this.page.keyboard.type(code, { delay: 0 });
+    await this.page.keyboard.press('Enter');
+  }
+}
+
+/** Calls main over the preview host exactly as the renderer's bridge does (token header, `{request}` body). */
+export async function callDesk<T>(host: PreviewHost, channel: string, request?: unknown): Promise<T> {
+  const response = await fetch(`${host.url}/__desk/ipc/${channel}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'x-desk-token': host.token },
+    body: JSON.stringify({ request }),
+  });
+  const result = (await response.json()) as { ok: true; value: T } | { ok: false; error: { code: string } };
+  if (!result.ok) throw new Error(`${channel} failed: ${result.error.code}`);
+  return result.value;
+}
