@@ -13,6 +13,7 @@ import { resolveConnection } from './profiles/connection';
 import { ProfilesService } from './profiles/service';
 import { PublisherClient } from './publisher/client';
 import type { SandboxStartOptions } from './sandbox/start';
+import type { AttachedSandbox } from './web/attach';
 import { StaffSessionService } from './staff/session';
 import { WorkplaceMemory } from './staff/workplace-store';
 import { ProfileStore } from './store/profiles';
@@ -29,6 +30,11 @@ export interface DeskStartOptions {
   /** Electron's safeStorage in the app; what encrypts secrets at rest. */
   keystore: Keystore;
   sandbox?: SandboxStartOptions;
+  /**
+   * A training sandbox already running in another process (tests that restart the
+   * desk while its sandbox lives on): the desk connects to it instead of starting one.
+   */
+  attach?: AttachedSandbox;
   /** The public display window (Electron); absent in the browser preview. */
   displays?: DisplayWindows;
 }
@@ -46,7 +52,9 @@ export interface RunningDesk {
 export async function startDesk(options: DeskStartOptions): Promise<RunningDesk> {
   const secrets = new SecretStore(path.join(options.dataDir, 'secrets.json'), options.keystore);
   const store = await ProfileStore.open(options.dataDir, secrets);
-  const resolved = await resolveConnection(store, { kioskIntervalMs: TRAINING_KIOSK_INTERVAL_MS, ...options.sandbox });
+  const resolved = options.attach
+    ? { ...options.attach, sandbox: null, notices: [] }
+    : await resolveConnection(store, { kioskIntervalMs: TRAINING_KIOSK_INTERVAL_MS, ...options.sandbox });
   const { profile, sandbox } = resolved;
   const events = new DeskEvents();
   const connection = new ConnectionMonitor(events);

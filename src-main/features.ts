@@ -2,6 +2,7 @@ import type { Channel } from '../src-shared/ipc/channels';
 import type { PrintOutcome } from '../src-shared/ipc/features/printing.contract';
 import type { PRINTING_CHANNELS } from '../src-shared/ipc/features/printing.names';
 import type { ConnectionProfile } from '../src-shared/profile';
+import type { Appointment } from '../src-shared/publisher/schemas';
 import type { ConnectionMonitor } from './connection/monitor';
 import type { DeskEvents } from './events/bus';
 import type { Handler } from './ipc/dispatch';
@@ -41,6 +42,8 @@ export interface IssuedTicket {
   officePlaceId: number;
   /** The issueForAppointment requestUid: printing the same issued ticket twice is one job. */
   requestUid: string;
+  /** The appointment as check-in just read it (exam, practitioner, room); absent: the printer reads it. */
+  appointment?: Appointment;
 }
 
 /**
@@ -49,7 +52,8 @@ export interface IssuedTicket {
  */
 export interface TicketPrinter {
   printIssuedTicket(ticket: IssuedTicket): Promise<PrintOutcome>;
-  reprint(request: { contractAppointmentId: string }): Promise<PrintOutcome>;
+  /** `requestId`: one per click, so a replayed request never prints a second ticket. */
+  reprint(request: { contractAppointmentId: string; requestId?: string }): Promise<PrintOutcome>;
 }
 
 /** What the printing feature gives the features composed after it. */

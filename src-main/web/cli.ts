@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDesk, TRAINING_KIOSK_INTERVAL_MS } from '../desk';
 import { unavailableKeystore } from '../store/keystores';
+import { readAttachedSandbox } from './attach';
 import { startPreviewHost } from './host';
 
 /** `npm run start:web`: the desk in a browser, for these machines and for tests. */
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
     dataDir: process.env.DESK_DATA_DIR ?? path.join(os.homedir(), '.desk-console-preview'),
     keystore: unavailableKeystore,
     sandbox: { kioskIntervalMs: kioskSeconds * 1000 },
+    attach: await readAttachedSandbox(process.env.DESK_ATTACH_SANDBOX),
   });
   const host = await startPreviewHost({
     dispatch: desk.dispatch,

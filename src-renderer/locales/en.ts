@@ -144,6 +144,10 @@ export const en: Messages = {
     CHECKIN_UNKNOWN_CODE: 'The medical system does not recognise this convocation code. Search the patient by name.',
     // ── printing feature codes ──
     PRINTER_UNAVAILABLE: 'No desk printer is ready: the ticket was not printed.',
+    REPRINT_CANCELLED_APPOINTMENT: 'This appointment is cancelled: its ticket is not reprinted.',
+    TICKET_NOT_ISSUED: 'This appointment has no ticket yet: check the patient in first.',
+    TICKET_NUMBER_MISMATCH: 'The medical system and the platform hold different numbers for this ticket: nothing was printed. Contact support.',
+    PRINT_JOB_NOT_CANCELLABLE: 'This ticket is being printed or already finished: it can no longer be cancelled.',
     // ── admin feature codes ──
     ADMIN_EMAIL_TAKEN: 'This e-mail address is already used by another account.',
     ADMIN_INTEGRATION_CONFLICT:

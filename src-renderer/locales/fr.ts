@@ -52,6 +52,11 @@ const errors: Record<DeskErrorCode, string> = {
   CHECKIN_UNKNOWN_CODE: "Ce code de convocation n'est pas reconnu par le logiciel médical. Recherchez le patient par son nom.",
   // ── printing feature codes ──
   PRINTER_UNAVAILABLE: 'Aucune imprimante de bureau n\'est prête : le ticket n\'a pas été imprimé.',
+  REPRINT_CANCELLED_APPOINTMENT: 'Ce rendez-vous est annulé : son ticket n\'est pas réimprimé.',
+  TICKET_NOT_ISSUED: 'Ce rendez-vous n\'a pas encore de ticket : faites d\'abord l\'accueil du patient.',
+  TICKET_NUMBER_MISMATCH:
+    'Le logiciel médical et la plateforme n\'ont pas le même numéro pour ce ticket : rien n\'a été imprimé. Contactez le support.',
+  PRINT_JOB_NOT_CANCELLABLE: 'Ce ticket est en cours d\'impression ou déjà terminé : il ne peut plus être annulé.',
   // ── admin feature codes ──
   ADMIN_EMAIL_TAKEN: 'Cette adresse e-mail est déjà utilisée par un autre compte.',
   ADMIN_INTEGRATION_CONFLICT:

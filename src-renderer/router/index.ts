@@ -19,6 +19,7 @@ const views: Partial<Record<SectionName, RouteRecordRaw['component']>> = {
   // checkin view
   checkin: () => import('../features/checkin/views/CheckinView.vue'),
   // printers view
+  printers: () => import('../features/printing/views/PrintersView.vue'),
   // admin view
   settings: () => import('../features/settings/views/SettingsView.vue'),
 };

@@ -18,9 +18,10 @@ export interface PreviewHost {
 export async function launchPreviewHost(
   extraArgs: string[] = ['--kiosk-every', '0'],
   dataDir: string = mkdtempSync(path.join(tmpdir(), 'desk-e2e-')),
+  env: Record<string, string> = {},
 ): Promise<{ host: PreviewHost; child: ChildProcess }> {
   const child = spawn(process.execPath, ['dist/main/web-host.js', '--json', ...extraArgs], {
-    env: { ...process.env, DESK_LOG_LEVEL: 'warn', DESK_DATA_DIR: dataDir },
+    env: { ...process.env, DESK_LOG_LEVEL: 'warn', DESK_DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout! });

@@ -1,9 +1,20 @@
 import { z } from 'zod';
-import type { ChannelSpec } from '../spec';
+import {
+  paperWidthSchema,
+  ticketLayoutSchema,
+  ticketLayoutSettingsSchema,
+} from '../../printing/layout';
+import { none, type ChannelSpec } from '../spec';
 import type { PRINTING_CHANNELS, PRINTING_EVENTS } from './printing.names';
 
-/** Reprint a ticket of the board: main re-verifies the appointment before anything is printed. */
-export const reprintRequestSchema = z.object({ contractAppointmentId: z.string().min(1).max(128) });
+/**
+ * Reprint a ticket of the board: main re-verifies the appointment before anything is printed.
+ * `requestId` (one per click) makes a replayed request the same job, never a second ticket.
+ */
+export const reprintRequestSchema = z.object({
+  contractAppointmentId: z.string().min(1).max(128),
+  requestId: z.uuid().optional(),
+});
 
 /** What became of a ticket handed to the desk printer. */
 export const printOutcomeSchema = z.object({
@@ -13,7 +24,140 @@ export const printOutcomeSchema = z.object({
 });
 export type PrintOutcome = z.infer<typeof printOutcomeSchema>;
 
+// ── printer configuration ────────────────────────────────────────────────────
+export const CODE_PAGES = ['cp858', 'windows1252'] as const;
+export const codePageSchema = z.enum(CODE_PAGES);
+export type CodePage = z.infer<typeof codePageSchema>;
+
+const usbId = z.number().int().min(0).max(0xffff);
+const hostSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(253)
+  .regex(/^[A-Za-z0-9.:[\]-]+$/, 'host name or IP address');
+
+/** Where the desk's tickets go. */
+export const printerTargetSchema = z.discriminatedUnion('kind', [
+  /** A USB printer found by its VID:PID (and serial number when several are plugged in). */
+  z.object({ kind: z.literal('usb'), vendorId: usbId, productId: usbId, serialNumber: z.string().max(128).nullable() }),
+  /** Raw TCP (JetDirect), port 9100 on every receipt printer we know. */
+  z.object({ kind: z.literal('network'), host: hostSchema, port: z.number().int().min(1).max(65_535) }),
+  /** The Linux usblp character device (when the kernel driver is wanted, e.g. shared with CUPS). */
+  z.object({ kind: z.literal('device'), path: z.string().regex(/^\/dev\/usb\/lp\d{1,2}$/, '/dev/usb/lpN') }),
+  /** No printer: tickets become preview pictures (training, demonstrations). */
+  z.object({ kind: z.literal('preview') }),
+  /** The platform prints on a kiosk of the office place (`printTicket`). */
+  z.object({ kind: z.literal('platform'), kioskDeskId: z.number().int().nullable() }),
+]);
+export type PrinterTarget = z.infer<typeof printerTargetSchema>;
+
+export const printerSettingsSchema = z.object({
+  /** null: no printer chosen yet (tickets are refused, not silently dropped). */
+  target: printerTargetSchema.nullable(),
+  /** A printer model id of the encoder's list, or `generic` (Epson-compatible ESC/POS). */
+  model: z.string().min(1).max(64),
+  codePage: codePageSchema,
+  paperWidth: paperWidthSchema,
+});
+export type PrinterSettings = z.infer<typeof printerSettingsSchema>;
+
+export const printingSettingsSchema = z.object({
+  printer: printerSettingsSchema,
+  /** Ticket texts per office place (key: the platform's officePlaceId). */
+  layouts: z.record(z.string().regex(/^-?\d+$/), ticketLayoutSettingsSchema),
+});
+export type PrintingSettings = z.infer<typeof printingSettingsSchema>;
+
+export const printerModelSchema = z.object({ id: z.string(), name: z.string(), codePages: z.array(codePageSchema).min(1) });
+export type PrinterModelInfo = z.infer<typeof printerModelSchema>;
+
+// ── status ───────────────────────────────────────────────────────────────────
+/** Why a printer cannot print, each with its fix in the renderer's texts. */
+export const PRINTER_PROBLEMS = [
+  'notConfigured',
+  'usbNotFound',
+  'usbAccess',
+  'usbBusy',
+  'usbWinUsb',
+  'usbUnavailable',
+  'networkRefused',
+  'networkTimeout',
+  'networkUnreachable',
+  'deviceMissing',
+  'deviceAccess',
+  'platformNoKiosk',
+  'platformUnreachable',
+  'noAnswer',
+  'writeFailed',
+] as const;
+export const printerProblemSchema = z.enum(PRINTER_PROBLEMS);
+export type PrinterProblem = z.infer<typeof printerProblemSchema>;
+
+export const printerStatusSchema = z.object({
+  state: z.enum(['unknown', 'online', 'offline', 'paperOut', 'coverOpen']),
+  paperNearEnd: z.boolean(),
+  /** Set when offline: what went wrong, for the technician. */
+  problem: printerProblemSchema.nullable(),
+  /** A technician's detail (library error name, OS error code); never patient data. */
+  detail: z.string().max(300).nullable(),
+  checkedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type PrinterStatus = z.infer<typeof printerStatusSchema>;
+
+// ── queue ────────────────────────────────────────────────────────────────────
+export const printJobViewSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['issued', 'reprint', 'test']),
+  formattedNumber: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+  /** waiting: not taken by the printer yet; printed / preview / cancelled: finished (kept a while for the technician). */
+  state: z.enum(['waiting', 'printing', 'printed', 'preview', 'cancelled']),
+  attempts: z.number().int().nonnegative(),
+  /** Why a waiting job waits (paper out, printer unplugged…). */
+  waitingFor: printerStatusSchema.shape.state.nullable(),
+  finishedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type PrintJobView = z.infer<typeof printJobViewSchema>;
+
+export const detectedPrinterSchema = z.object({
+  target: printerTargetSchema,
+  label: z.string(),
+});
+export type DetectedPrinter = z.infer<typeof detectedPrinterSchema>;
+
+export const printingOverviewSchema = z.object({
+  settings: printingSettingsSchema,
+  models: z.array(printerModelSchema),
+  status: printerStatusSchema,
+  queue: z.array(printJobViewSchema),
+  /** The office place this desk prints for (profile / workplace). */
+  officePlaceId: z.number().int().nullable(),
+  /** A sample ticket of that office place drawn from the layout model, as an SVG document. */
+  previewSvg: z.string(),
+  layout: ticketLayoutSchema,
+});
+export type PrintingOverview = z.infer<typeof printingOverviewSchema>;
+
+export const saveSettingsRequestSchema = z.object({
+  printer: printerSettingsSchema,
+  layout: ticketLayoutSettingsSchema.optional(),
+});
+
+export const previewPrintedSchema = z.object({ jobId: z.string(), formattedNumber: z.string(), svg: z.string() });
+export type PreviewPrinted = z.infer<typeof previewPrintedSchema>;
+
 export const printingContract = {
   'printing/reprint': { request: reprintRequestSchema, response: printOutcomeSchema },
+  'printing/overview': { request: none, response: printingOverviewSchema },
+  'printing/saveSettings': { request: saveSettingsRequestSchema, response: printingOverviewSchema },
+  'printing/detect': { request: none, response: z.array(detectedPrinterSchema) },
+  'printing/testPrint': { request: none, response: printOutcomeSchema },
+  'printing/cancelJob': { request: z.object({ jobId: z.string().min(1).max(64) }), response: z.array(printJobViewSchema) },
+  'printing/checkStatus': { request: none, response: printerStatusSchema },
 } as const satisfies Record<(typeof PRINTING_CHANNELS)[number], ChannelSpec>;
-export const printingEvents = {} as const satisfies Record<(typeof PRINTING_EVENTS)[number], z.ZodType>;
+export const printingEvents = {
+  'printing/statusChanged': printerStatusSchema,
+  'printing/queueChanged': z.array(printJobViewSchema),
+  'printing/previewPrinted': previewPrintedSchema,
+} as const satisfies Record<(typeof PRINTING_EVENTS)[number], z.ZodType>;

@@ -1,3 +1,11 @@
 /** IPC channel and event names of the printing feature (zod-free: the preload bundles them). */
-export const PRINTING_CHANNELS = ['printing/reprint'] as const;
-export const PRINTING_EVENTS = [] as const;
+export const PRINTING_CHANNELS = [
+  'printing/reprint',
+  'printing/overview',
+  'printing/saveSettings',
+  'printing/detect',
+  'printing/testPrint',
+  'printing/cancelJob',
+  'printing/checkStatus',
+] as const;
+export const PRINTING_EVENTS = ['printing/statusChanged', 'printing/queueChanged', 'printing/previewPrinted'] as const;

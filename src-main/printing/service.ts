@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import { DeskError } from '../../src-shared/errors';
+import type {
+  DetectedPrinter,
+  PrintOutcome,
+  PrinterSettings,
+  PrintingOverview,
+} from '../../src-shared/ipc/features/printing.contract';
+import type { TicketFacts, TicketLayout, TicketLayoutSettings } from '../../src-shared/printing/layout';
+import type { IssuedTicket, TicketPrinter } from '../features';
+import { encodeTicket } from './encode';
+import { buildTicketLayout } from './layout';
+import { columnsFor, findModel, PRINTER_MODELS } from './models';
+import type { NewJob, PendingJob } from './queue';
+import type { PrintingSettingsStore } from './settings';
+import type { PrintSpooler } from './spooler';
+import { renderTicketSvg } from './svg';
+import type { PrintTarget } from './targets';
+import { factsOf, verifyForReprint, type TicketSources } from './tickets';
+import { isLikelyPrinter, usbId, type UsbApi } from './transports/usb';
+
+export interface PrintingServiceDeps {
+  settings: PrintingSettingsStore;
+  spooler: PrintSpooler;
+  sources: TicketSources;
+  makeTarget: (settings: PrinterSettings) => PrintTarget | null;
+  usb: () => Promise<UsbApi>;
+  clock?: () => Date;
+  /** Time zone of printed dates (tests pin it). */
+  timeZone?: string;
+}
+
+/** The desk printer: ticket layout and bytes, the durable queue, reprint re-verification, the technician's settings. */
+export class PrintingService implements TicketPrinter {
+  private readonly clock: () => Date;
+
+  constructor(private readonly deps: PrintingServiceDeps) {
+    this.clock = deps.clock ?? (() => new Date());
+  }
+
+  async reprint(request: { contractAppointmentId: string; requestId?: string }): Promise<PrintOutcome> {
+    const { spooler } = this.deps;
+    this.requirePrinter();
+    const key = `reprint:${request.requestId ?? randomUUID()}`;
+    const existing = spooler.outcomeIfKnown(key);
+    if (existing) return existing;
+    const verified = await verifyForReprint(this.deps.sources, request.contractAppointmentId);
+    // A second click while the first reprint still waits for paper is the same ticket.
+    const waiting = spooler.waitingReprint(request.contractAppointmentId);
+    if (waiting) return { outcome: 'queued', jobId: waiting.id };
+    return spooler.submit(this.job('reprint', key, request.contractAppointmentId, verified.officePlaceId, verified.facts));
+  }
+
+  async printIssuedTicket(ticket: IssuedTicket): Promise<PrintOutcome> {
+    this.requirePrinter();
+    const key = `issued:${ticket.requestUid}`;
+    const existing = this.deps.spooler.outcomeIfKnown(key);
+    if (existing) return existing;
+    const facts = await this.issuedFacts(ticket);
+    return this.deps.spooler.submit(this.job('issued', key, ticket.contractAppointmentId, ticket.officePlaceId, facts));
+  }
+
+  async testPrint(): Promise<PrintOutcome> {
+    this.requirePrinter();
+    const now = this.clock();
+    const facts = { formattedNumber: 'T000', examLabel: 'Test : é è à ç ù € ô', practitionerLabel: null, roomLabel: null, day: now.toISOString().slice(0, 10) };
+    return this.deps.spooler.submit(this.job('test', `test:${randomUUID()}`, null, this.deps.sources.officePlaceId(), facts));
+  }
+
+  async cancel(jobId: string) {
+    const cancelled = await this.deps.spooler.cancel(jobId);
+    if (!cancelled) throw new DeskError('PRINT_JOB_NOT_CANCELLABLE', 'This print job is being printed or is already finished.');
+    return this.deps.spooler.views();
+  }
+
+  overview(): PrintingOverview {
+    const officePlaceId = this.deps.sources.officePlaceId();
+    const layout = this.layout(this.sampleFacts(), officePlaceId, false);
+    return {
+      settings: this.deps.settings.current,
+      models: [...PRINTER_MODELS],
+      status: this.deps.spooler.status,
+      queue: this.deps.spooler.views(),
+      officePlaceId,
+      previewSvg: renderTicketSvg(layout),
+      layout,
+    };
+  }
+
+  async saveSettings(printer: PrinterSettings, layout?: TicketLayoutSettings): Promise<PrintingOverview> {
+    const model = findModel(printer.model);
+    if (!model) throw new DeskError('BAD_REQUEST', 'Unknown printer model.');
+    if (!model.codePages.includes(printer.codePage)) throw new DeskError('BAD_REQUEST', 'This printer model has no such code page.');
+    const officePlaceId = this.deps.sources.officePlaceId();
+    await this.deps.settings.save(printer, layout && officePlaceId !== null ? { officePlaceId, settings: layout } : undefined);
+    await this.deps.spooler.setTarget(this.deps.makeTarget(printer));
+    return this.overview();
+  }
+
+  /** USB printers plugged in (printer class or a known ESC/POS vendor) and the configured network printer. */
+  async detect(): Promise<DetectedPrinter[]> {
+    const found: DetectedPrinter[] = [];
+    try {
+      const api = await this.deps.usb();
+      for (const device of api.getDeviceList().filter(isLikelyPrinter)) {
+        const { idVendor: vendorId, idProduct: productId } = device.deviceDescriptor;
+        found.push({ target: { kind: 'usb', vendorId, productId, serialNumber: null }, label: `USB ${usbId({ vendorId, productId })}` });
+      }
+    } catch {
+      // No USB support on this machine: the page still lists the network printer.
+    }
+    const target = this.deps.settings.printer.target;
+    if (target?.kind === 'network') found.push({ target, label: `${target.host}:${target.port}` });
+    return found;
+  }
+
+  /** The target of the saved printer settings. */
+  makeTarget(): PrintTarget | null {
+    return this.deps.makeTarget(this.deps.settings.printer);
+  }
+
+  /** Renders a finished preview job as the picture the renderer shows. */
+  previewOf(job: PendingJob): string {
+    return renderTicketSvg(job.layout);
+  }
+
+  private requirePrinter(): void {
+    if (!this.deps.settings.printer.target) throw new DeskError('PRINTER_UNAVAILABLE', 'No desk printer is configured.');
+  }
+
+  private job(kind: NewJob['kind'], key: string, contractAppointmentId: string | null, officePlaceId: number | null, facts: Omit<TicketFacts, 'printedAt'>): NewJob {
+    const full: TicketFacts = { ...facts, printedAt: this.clock().toISOString() };
+    const layout = this.layout(full, officePlaceId, kind === 'reprint');
+    const { model, codePage } = this.deps.settings.printer;
+    const bytes = Buffer.from(encodeTicket(layout, { model, codePage })).toString('base64');
+    return { key, kind, formattedNumber: facts.formattedNumber, contractAppointmentId, officePlaceId, facts: full, layout, bytes };
+  }
+
+  private layout(facts: TicketFacts, officePlaceId: number | null, reprint: boolean): TicketLayout {
+    const { model, paperWidth } = this.deps.settings.printer;
+    return buildTicketLayout({
+      facts,
+      settings: this.deps.settings.layoutFor(officePlaceId),
+      paperWidth,
+      columns: columnsFor(model, paperWidth),
+      reprint,
+      timeZone: this.deps.timeZone,
+    });
+  }
+
+  private sampleFacts(): TicketFacts {
+    const now = this.clock();
+    return { formattedNumber: 'A042', examLabel: 'Échographie abdominale', practitionerLabel: 'Dr Hélène Côté', roomLabel: 'Salle 2', printedAt: now.toISOString(), day: now.toISOString().slice(0, 10) };
+  }
+
+  /** Check-in hands the number; the exam and room come from the publisher when it answers (best effort). */
+  private async issuedFacts(ticket: IssuedTicket): Promise<Omit<TicketFacts, 'printedAt'>> {
+    if (ticket.appointment) return factsOf(ticket.appointment, ticket.formattedNumber);
+    try {
+      const { appointment } = await this.deps.sources.publisher.getAppointmentById(ticket.contractAppointmentId);
+      return factsOf(appointment, ticket.formattedNumber);
+    } catch {
+      const day = this.clock().toISOString().slice(0, 10);
+      return { formattedNumber: ticket.formattedNumber, examLabel: null, practitionerLabel: null, roomLabel: null, day };
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import { onBeforeUnmount, onMounted } from 'vue';
+
+export type ShortcutAction = 'callNext' | 'recall' | 'inCare' | 'done' | 'close' | 'search' | 'newCheckin' | 'help' | 'up' | 'down';
+
+/** The keys, as the help overlay lists them. */
+export const SHORTCUTS: { keys: string; action: ShortcutAction; help: string }[] = [
+  { keys: 'N', action: 'callNext', help: 'n' },
+  { keys: 'R', action: 'recall', help: 'r' },
+  { keys: 'I', action: 'inCare', help: 'i' },
+  { keys: 'D', action: 'done', help: 'd' },
+  { keys: 'C', action: 'close', help: 'c' },
+  { keys: '/', action: 'search', help: 'slash' },
+  { keys: 'A', action: 'newCheckin', help: 'a' },
+  { keys: '↑ ↓', action: 'down', help: 'arrows' },
+  { keys: '?', action: 'help', help: 'help' },
+];
+
+const BY_KEY: Record<string, ShortcutAction> = {
+  n: 'callNext',
+  r: 'recall',
+  i: 'inCare',
+  d: 'done',
+  c: 'close',
+  '/': 'search',
+  a: 'newCheckin',
+  '?': 'help',
+  ArrowUp: 'up',
+  ArrowDown: 'down',
+};
+
+function typing(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+/**
+ * Single-key shortcuts of the board, ignored while typing in a field or with a
+ * modifier held (so browser and system shortcuts keep working) and while `enabled` is false.
+ */
+export function useBoardShortcuts(run: (action: ShortcutAction) => void, enabled: () => boolean): void {
+  const onKey = (event: KeyboardEvent) => {
+    if (event.ctrlKey || event.metaKey || event.altKey || event.repeat || !enabled() || typing(event.target)) return;
+    const action = BY_KEY[event.key.length === 1 ? event.key.toLowerCase() : event.key];
+    if (!action) return;
+    event.preventDefault();
+    run(action);
+  };
+  onMounted(() => window.addEventListener('keydown', onKey));
+  onBeforeUnmount(() => window.removeEventListener('keydown', onKey));
+}

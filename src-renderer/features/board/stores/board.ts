@@ -1,0 +1,130 @@
+import { defineStore } from 'pinia';
+import { computed, ref, shallowRef, triggerRef } from 'vue';
+import { DEFAULT_BOARD_SETTINGS, type BoardRow, type BoardSettings, type ForwardStatus } from '../../../../src-shared/board/rows';
+import type { BoardActionResult, BoardLive, BoardRowsEvent } from '../../../../src-shared/ipc/features/board.contract';
+import type { Workplace } from '../../../../src-shared/ipc/workplace';
+import { desk, unwrap } from '../../../bridge/desk';
+import { boardLines, choices, NO_FILTERS, type BoardFilters } from '../model/view';
+
+/** The call board as main pushes it; this store only mirrors, filters and sends actions. */
+export const useBoardStore = defineStore('board', () => {
+  // A plain Map behind a shallow ref: one push of N rows is one reactive update, not N.
+  const rows = shallowRef(new Map<string, BoardRow>());
+  const live = ref<BoardLive>({ state: 'connecting', reason: null });
+  const workplace = ref<Workplace | null>(null);
+  const settings = ref<BoardSettings>(DEFAULT_BOARD_SETTINGS);
+  const locked = ref(false);
+  const loaded = ref(false);
+  const filters = ref<BoardFilters>({ ...NO_FILTERS });
+  const selectedId = ref<string | null>(null);
+  const busy = ref(false);
+  let unsubscribe: (() => void)[] = [];
+
+  function apply(change: BoardRowsEvent): void {
+    if (change.reset) rows.value.clear();
+    for (const row of change.upserts) rows.value.set(row.ticketId, row);
+    for (const id of change.removed) rows.value.delete(id);
+    triggerRef(rows);
+  }
+
+  async function open(): Promise<void> {
+    if (unsubscribe.length === 0) {
+      unsubscribe = [
+        desk.on.board.rows(apply),
+        desk.on.board.live((next) => (live.value = next)),
+        desk.on.board.locked((next) => {
+          locked.value = next;
+          if (!next) void refresh();
+        }),
+      ];
+    }
+    await refresh();
+  }
+
+  async function refresh(): Promise<void> {
+    const snapshot = await unwrap(desk.board.snapshot());
+    rows.value = new Map(snapshot.rows.map((row) => [row.ticketId, row]));
+    live.value = snapshot.live;
+    workplace.value = snapshot.workplace;
+    settings.value = snapshot.settings;
+    locked.value = snapshot.locked;
+    loaded.value = true;
+  }
+
+  function close(): void {
+    for (const stop of unsubscribe) stop();
+    unsubscribe = [];
+  }
+
+  const lines = computed(() => boardLines(rows.value.values(), filters.value));
+  const ticketLines = computed(() => lines.value.filter((line) => line.kind === 'row'));
+  const selected = computed<BoardRow | null>(() => {
+    const id = selectedId.value;
+    const chosen = id ? rows.value.get(id) : undefined;
+    if (chosen && ticketLines.value.some((line) => line.key === id)) return chosen;
+    const first = ticketLines.value[0];
+    return first?.kind === 'row' ? first.row : null;
+  });
+  const examTypes = computed(() => choices(rows.value.values(), (row) => row.examTypeId));
+  const practitioners = computed(() => choices(rows.value.values(), (row) => row.practitioner));
+  const rooms = computed(() => choices(rows.value.values(), (row) => row.room));
+
+  function moveSelection(step: 1 | -1): void {
+    const list = ticketLines.value;
+    if (list.length === 0) return;
+    const at = list.findIndex((line) => line.key === selected.value?.ticketId);
+    const next = list[Math.min(list.length - 1, Math.max(0, at + step))]!;
+    selectedId.value = next.key;
+  }
+
+  async function act(run: () => Promise<BoardActionResult>): Promise<BoardActionResult> {
+    busy.value = true;
+    try {
+      return await run();
+    } finally {
+      busy.value = false;
+    }
+  }
+
+  const callNext = () => act(() => unwrap(desk.board.callNext()));
+  const call = (ticketId: string, recall: boolean) => act(() => unwrap(desk.board.call({ ticketId, recall })));
+  const setStatus = (ticketId: string, status: ForwardStatus) => act(() => unwrap(desk.board.setStatus({ ticketId, status })));
+
+  async function chooseWorkplace(next: Workplace): Promise<void> {
+    workplace.value = await unwrap(desk.board.chooseWorkplace(next));
+    await refresh();
+  }
+
+  const lock = () => unwrap(desk.board.lock());
+  async function unlock(password: string): Promise<void> {
+    await unwrap(desk.board.unlock({ password }));
+    locked.value = false;
+  }
+
+  return {
+    rows,
+    live,
+    workplace,
+    settings,
+    locked,
+    loaded,
+    filters,
+    selectedId,
+    selected,
+    busy,
+    lines,
+    examTypes,
+    practitioners,
+    rooms,
+    open,
+    close,
+    apply,
+    moveSelection,
+    callNext,
+    call,
+    setStatus,
+    chooseWorkplace,
+    lock,
+    unlock,
+  };
+});

@@ -1,0 +1,66 @@
+import { defineStore } from 'pinia';
+import { ref } from 'vue';
+import type {
+  PreviewPrinted,
+  PrintJobView,
+  PrinterStatus,
+  PrintingOverview,
+  PrintingSettings,
+} from '../../../../src-shared/ipc/features/printing.contract';
+import type { TicketLayoutSettings } from '../../../../src-shared/printing/layout';
+import { desk, unwrap } from '../../../bridge/desk';
+
+/** The desk printer as the renderer sees it: status and queue kept live by main's events. */
+export const usePrintingStore = defineStore('printing', () => {
+  const overview = ref<PrintingOverview | null>(null);
+  const status = ref<PrinterStatus | null>(null);
+  const queue = ref<PrintJobView[]>([]);
+  /** The last ticket printed to the preview (training), shown in a dialog wherever the desk is. */
+  const lastPreview = ref<PreviewPrinted | null>(null);
+  let listening = false;
+
+  function listen(): void {
+    if (listening) return;
+    listening = true;
+    desk.on.printing.statusChanged((next) => {
+      status.value = next;
+    });
+    desk.on.printing.queueChanged((jobs) => {
+      queue.value = jobs;
+    });
+    desk.on.printing.previewPrinted((preview) => {
+      lastPreview.value = preview;
+    });
+  }
+
+  function apply(next: PrintingOverview): PrintingOverview {
+    overview.value = next;
+    status.value = next.status;
+    queue.value = next.queue;
+    return next;
+  }
+
+  async function load(): Promise<PrintingOverview> {
+    listen();
+    return apply(await unwrap(desk.printing.overview()));
+  }
+
+  async function save(settings: PrintingSettings['printer'], layout?: TicketLayoutSettings): Promise<PrintingOverview> {
+    return apply(await unwrap(desk.printing.saveSettings({ printer: settings, layout })));
+  }
+
+  async function checkStatus(): Promise<void> {
+    status.value = await unwrap(desk.printing.checkStatus());
+  }
+
+  async function cancel(jobId: string): Promise<void> {
+    queue.value = await unwrap(desk.printing.cancelJob({ jobId }));
+  }
+
+  return { overview, status, queue, lastPreview, listen, load, save, checkStatus, cancel };
+});
+
+/** An SVG document as an image source (the CSP allows data: images, never inline markup). */
+export function svgSource(svg: string): string {
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}

@@ -1,0 +1,169 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { startSandbox, type RunningSandbox } from '../../src-main/sandbox/start';
+import type { DeskTicket } from '../../src-shared/platform/tickets';
+import { expect, launchPreviewHost, test, type PreviewHost } from './fixtures';
+import { BoardPage } from './pages/board-page';
+
+/**
+ * The board through the preview host, on a training sandbox started by the test
+ * itself: the test reads the publisher and the platform back, switches faults, and
+ * can restart the desk while the sandbox lives on.
+ */
+let sandbox: RunningSandbox;
+let attachFile: string;
+
+async function startDesk(dataDir = mkdtempSync(path.join(tmpdir(), 'desk-board-'))) {
+  const { host, child } = await launchPreviewHost(['--kiosk-every', '0'], dataDir, { DESK_ATTACH_SANDBOX: attachFile });
+  return { host, child, dataDir };
+}
+
+function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill(signal);
+  });
+}
+
+const placeId = () => sandbox.profile.officePlaceId!;
+const ticketByNumber = (formattedNumber: string): DeskTicket =>
+  sandbox.world.platform.tickets.find((ticket) => ticket.formattedNumber === formattedNumber && ticket.officePlaceId === placeId())!;
+const appointmentOf = (formattedNumber: string) =>
+  sandbox.world.publisher.appointments.find((appointment) => appointment.id === ticketByNumber(formattedNumber).contractAppointmentId)!;
+const waitingTickets = () =>
+  sandbox.world.platform.tickets.filter((ticket) => ticket.officePlaceId === placeId() && ticket.status === 'checkedIn' && !ticket.lastCall);
+
+/** Simulated kiosk arrivals until one lands at the desk's office place. */
+async function kioskArrivalHere(): Promise<string> {
+  for (let i = 0; i < 30; i += 1) {
+    const arrival = await sandbox.kiosk.arrive();
+    if (arrival && sandbox.world.platform.tickets.some((t) => t.formattedNumber === arrival.formattedNumber && t.officePlaceId === placeId())) {
+      return arrival.formattedNumber;
+    }
+  }
+  throw new Error('no kiosk arrival at the office place');
+}
+
+process.env.DESK_LOG_LEVEL = 'warn';
+
+test.describe('live call board', () => {
+  let desk: { host: PreviewHost; child: ChildProcess; dataDir: string };
+
+  test.beforeAll(async () => {
+    sandbox = await startSandbox();
+    attachFile = path.join(mkdtempSync(path.join(tmpdir(), 'desk-attach-')), 'sandbox.json');
+    writeFileSync(attachFile, JSON.stringify({ profile: sandbox.profile, accountKey: sandbox.accountKey }));
+    desk = await startDesk();
+  });
+  test.afterAll(async () => {
+    await stop(desk.child);
+    await sandbox.close();
+  });
+  test.afterEach(() => {
+    sandbox.faults.publisher.down = false;
+  });
+
+  test('a kiosk arrival appears by itself; call, in care, done, close reach the publisher and the platform', async ({ page }) => {
+    const board = new BoardPage(page);
+    await board.open(desk.host.openUrl);
+    const number = await kioskArrivalHere();
+    const row = board.row(number);
+    await board.search.fill(number);
+    await expect(row).toHaveAttribute('data-group', 'waiting');
+    await expect(row).toHaveAttribute('data-verification', 'verified');
+    await board.search.fill('');
+    await page.screenshot({ path: 'test-results/board.png' });
+    await board.search.fill(number);
+
+    await board.button(row, 'Appeler').click();
+    await expect(row).toHaveAttribute('data-group', 'called');
+    expect(ticketByNumber(number).lastCall?.deskLabel).toBe('Accueil 1');
+    await board.button(row, 'En examen').click();
+    await expect(row).toHaveAttribute('data-status', 'inCare');
+    await board.button(row, 'Terminé').click();
+    await expect(row).toHaveAttribute('data-status', 'done');
+    expect(appointmentOf(number).status).toBe('done');
+    await board.button(row, 'Clôturer').click();
+    await expect(row).toHaveCount(0);
+    expect(appointmentOf(number).status).toBe('closed');
+    await expect.poll(() => ticketByNumber(number).status).toBe('closed');
+  });
+
+  test('keyboard first: help overlay, N calls the oldest waiting, I and D move the selection, reprint says why it cannot', async ({ page }) => {
+    const board = new BoardPage(page);
+    await board.open(desk.host.openUrl);
+    await page.keyboard.press('?');
+    await expect(page.getByTestId('shortcut-help')).toContainText('Appeler le patient suivant');
+    await page.keyboard.press('Escape');
+    const oldest = [...waitingTickets()].sort((a, b) => a.issuedAt.localeCompare(b.issuedAt) || a.number - b.number)[0]!;
+    await page.keyboard.press('n');
+    await expect(board.message).toContainText(`Ticket ${oldest.formattedNumber} appelé`);
+    await expect.poll(() => ticketByNumber(oldest.formattedNumber).lastCall?.deskLabel).toBe('Accueil 1');
+    const row = await board.find(oldest.formattedNumber);
+    await row.click();
+    await page.keyboard.press('i');
+    await expect(row).toHaveAttribute('data-status', 'inCare');
+    await page.keyboard.press('d');
+    await expect(row).toHaveAttribute('data-status', 'done');
+    expect(appointmentOf(oldest.formattedNumber).status).toBe('done');
+    await board.button(row, 'Réimprimer').click();
+    await expect(board.message).toBeVisible();
+    await expect(board.message).not.toContainText('PRINTER_UNAVAILABLE');
+    await page.keyboard.press('/');
+    await expect(board.search).toBeFocused();
+  });
+
+  test('an appointment the publisher no longer knows is flagged when the desk acts on it', async ({ page }) => {
+    const board = new BoardPage(page);
+    await board.open(desk.host.openUrl);
+    const ticket = ticketByNumber(await kioskArrivalHere());
+    const row = await board.find(ticket.formattedNumber);
+    await expect(row).toHaveAttribute('data-verification', 'verified');
+    const appointments = sandbox.world.publisher.appointments;
+    appointments.splice(appointments.indexOf(appointmentOf(ticket.formattedNumber)), 1);
+    await board.button(row, 'Appeler').click();
+    await expect(board.message).toContainText("Ce rendez-vous n'existe plus");
+    await expect(row).toHaveAttribute('data-verification', 'gone');
+    await expect(row).toContainText("Ce rendez-vous n'existe plus");
+  });
+
+  test('a cut of the live feed loses no event', async ({ page }) => {
+    const board = new BoardPage(page);
+    await board.open(desk.host.openUrl);
+    sandbox.platform.app.server.closeAllConnections();
+    const number = await kioskArrivalHere();
+    await expect(board.row(number).or(board.live.and(page.locator('[data-state="live"]')))).not.toHaveCount(0);
+    await board.search.fill(number);
+    await expect(board.row(number)).toHaveAttribute('data-group', 'waiting');
+    await expect(board.live).toHaveAttribute('data-state', 'live');
+  });
+
+  test('publisher down during "done": pending, desk killed and restarted, delivered once when it returns', async ({ page }) => {
+    const board = new BoardPage(page);
+    await board.open(desk.host.openUrl);
+    const ticket = ticketByNumber(await kioskArrivalHere());
+    const row = await board.find(ticket.formattedNumber);
+    await expect(row).toHaveAttribute('data-verification', 'verified');
+    sandbox.faults.publisher.down = true;
+    await row.click();
+    await page.keyboard.press('d');
+    await expect(row).toHaveAttribute('data-pending', 'true');
+    await expect(row.getByTestId('row-pending')).toHaveText('En attente d’envoi');
+    await expect(board.message).toContainText('sera envoyé');
+
+    await stop(desk.child, 'SIGKILL');
+    sandbox.faults.publisher.down = false;
+    desk = await startDesk(desk.dataDir);
+    await board.open(desk.host.openUrl);
+    const again = await board.find(ticket.formattedNumber);
+    await expect(again).toHaveAttribute('data-pending', 'false');
+    await expect(again).toHaveAttribute('data-status', 'done');
+    const appointment = appointmentOf(ticket.formattedNumber);
+    expect(appointment.status).toBe('done');
+    expect(appointment.statusHistory.filter((entry) => entry.status === 'done')).toHaveLength(1);
+    await expect.poll(() => ticketByNumber(ticket.formattedNumber).status).toBe('done');
+  });
+});

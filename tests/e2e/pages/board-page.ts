@@ -1,0 +1,42 @@
+import type { Locator, Page } from '@playwright/test';
+import { SignInPage } from './sign-in-page';
+
+/** The call board as a receptionist sees it. */
+export class BoardPage {
+  readonly live: Locator;
+  readonly list: Locator;
+  readonly message: Locator;
+  readonly callNext: Locator;
+  readonly search: Locator;
+
+  constructor(private readonly page: Page) {
+    this.live = page.getByTestId('board-live');
+    this.list = page.getByTestId('board-list');
+    this.message = page.getByTestId('board-message');
+    this.callNext = page.getByTestId('board-call-next');
+    this.search = page.getByTestId('board-search').locator('input');
+  }
+
+  /** Signs in as the Lyon receptionist (unless the desk still is) and waits for the live board. */
+  async open(openUrl: string): Promise<void> {
+    const signIn = new SignInPage(this.page);
+    await signIn.open(openUrl);
+    if (await signIn.login.isVisible()) await signIn.signIn('accueil', 'formation');
+    await this.page.waitForURL(/#\/board$/);
+    await this.live.and(this.page.locator('[data-state="live"]')).waitFor();
+  }
+
+  row(formattedNumber: string): Locator {
+    return this.page.locator(`[data-testid="board-row"][data-ticket="${formattedNumber}"]`);
+  }
+
+  /** Narrows the list to one ticket (virtualised: a row far down is not in the DOM). */
+  async find(formattedNumber: string): Promise<Locator> {
+    await this.search.fill(formattedNumber);
+    return this.row(formattedNumber);
+  }
+
+  button(row: Locator, name: string): Locator {
+    return row.getByRole('button', { name, exact: true });
+  }
+}

@@ -1,0 +1,37 @@
+import type { Locator, Page } from '@playwright/test';
+
+/** The technician's Printers page. */
+export class PrintersPage {
+  readonly heading: Locator;
+  readonly status: Locator;
+  readonly chip: Locator;
+  readonly queue: Locator;
+  readonly message: Locator;
+  readonly previewDialog: Locator;
+
+  constructor(private readonly page: Page) {
+    this.heading = page.getByRole('heading', { level: 1 });
+    this.status = page.getByTestId('printer-status');
+    this.chip = page.getByTestId('printer-status-chip');
+    this.queue = page.getByTestId('print-queue');
+    this.message = page.getByTestId('printer-message');
+    this.previewDialog = page.getByTestId('print-preview-dialog');
+  }
+
+  async open(openUrl: string): Promise<void> {
+    await this.page.goto(`${openUrl}#/printers`);
+    await this.page.getByTestId('printer-settings').waitFor();
+  }
+
+  async useNetworkPrinter(host: string, port: number): Promise<void> {
+    await this.page.getByTestId('printer-kind').click();
+    await this.page.getByRole('option', { name: 'Réseau (port 9100)' }).click();
+    await this.page.getByTestId('printer-host').locator('input').fill(host);
+    await this.page.getByTestId('printer-port').locator('input').fill(String(port));
+    await this.page.getByTestId('printer-save').click();
+  }
+
+  job(number: string): Locator {
+    return this.queue.locator(`[data-testid="print-job"][data-number="${number}"]`);
+  }
+}

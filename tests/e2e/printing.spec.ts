@@ -1,0 +1,62 @@
+import type { ChildProcess } from 'node:child_process';
+import { PrinterEmulator } from '../helpers/printer-emulator';
+import { expect, launchPreviewHost, test, type PreviewHost } from './fixtures';
+import { PrintersPage } from './pages/printers-page';
+
+/** A desk of its own (fresh data folder): printer settings changed here never leak into other specs. */
+let host: PreviewHost;
+let child: ChildProcess;
+let printer: PrinterEmulator;
+
+test.beforeAll(async () => {
+  ({ host, child } = await launchPreviewHost());
+  printer = await PrinterEmulator.start();
+});
+test.afterAll(async () => {
+  child.kill('SIGTERM');
+  await printer.close();
+});
+
+test.describe.configure({ mode: 'serial' });
+
+test.describe('printing through the preview host', () => {
+  test('training: a test print shows the ticket preview and its queue entry', async ({ page }) => {
+    const printers = new PrintersPage(page);
+    await printers.open(host.openUrl);
+    await expect(printers.heading).toHaveText('Imprimantes');
+    await expect(page.getByTestId('ticket-preview').locator('img')).toBeVisible();
+    await page.getByTestId('printer-test').click();
+    await expect(printers.previewDialog).toBeVisible();
+    await expect(printers.previewDialog).toContainText('Ticket T000 (aperçu)');
+    await expect(page.getByTestId('print-preview-image')).toHaveAttribute('src', /^data:image\/svg\+xml/);
+    await page.getByTestId('print-preview-close').click();
+    await expect(printers.job('T000')).toHaveAttribute('data-state', 'preview');
+    await expect(printers.job('T000')).toContainText('Aperçu');
+  });
+
+  test('technician page follows the printer: ready, then paper out reported by the printer, then printed once', async ({ page }) => {
+    const printers = new PrintersPage(page);
+    await printers.open(host.openUrl);
+    await printers.useNetworkPrinter('127.0.0.1', printer.port);
+    await expect(printers.message).toHaveText('Réglages enregistrés.');
+    await expect(printers.status).toHaveAttribute('data-state', 'online');
+    await expect(printers.chip).toHaveAttribute('data-state', 'online');
+
+    printer.set({ paper: 'out' });
+    // The desk polls the printer while idle: the page changes without anyone clicking.
+    await expect(printers.status).toHaveAttribute('data-state', 'paperOut', { timeout: 15_000 });
+    await expect(printers.status).toContainText('Plus de papier');
+    await expect(printers.chip).toHaveAttribute('data-state', 'paperOut');
+
+    await page.getByTestId('printer-test').click();
+    await expect(printers.message).toContainText("attend dans la file");
+    await expect(printers.job('T000').first()).toHaveAttribute('data-state', 'waiting');
+    await expect(printers.job('T000').first()).toContainText('Plus de papier');
+    expect(printer.numbers()).toEqual([]);
+
+    printer.set({ paper: 'ok' });
+    await expect(printers.status).toHaveAttribute('data-state', 'online', { timeout: 15_000 });
+    await expect(printers.job('T000').first()).toHaveAttribute('data-state', 'printed');
+    expect(printer.numbers()).toEqual(['T000']);
+  });
+});

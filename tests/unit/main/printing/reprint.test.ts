@@ -1,0 +1,141 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { EventName } from '../../../../src-shared/ipc/channels';
+import type { PrintingFeature } from '../../../../src-main/features';
+import { createPrintingFeature } from '../../../../src-main/printing/feature';
+import { startSandbox, type RunningSandbox } from '../../../../src-main/sandbox/start';
+import { sandboxDeskContext } from '../../../helpers/desk-context';
+import { visibleText } from '../../../helpers/escpos-reader';
+import { PrinterEmulator } from '../../../helpers/printer-emulator';
+import { usbApiOf } from '../../../helpers/usb-double';
+import { eventually, tempDir } from './support';
+
+let sandbox: RunningSandbox;
+const features: PrintingFeature[] = [];
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ kioskIntervalMs: 0 });
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+afterEach(async () => {
+  await Promise.all(features.splice(0).map((feature) => feature.close?.()));
+});
+
+/** The printing feature on the training sandbox, as the desk composes it; events recorded. */
+async function printing(dataDir = tempDir()) {
+  const context = await sandboxDeskContext(sandbox, dataDir);
+  const seen: { event: EventName; payload: unknown }[] = [];
+  context.events.subscribe((event, payload) => seen.push({ event, payload }));
+  await context.staff.signIn({ login: 'accueil', password: 'formation' });
+  const feature = await createPrintingFeature(context, { usb: usbApiOf([]), pollMs: 50, timeZone: 'Europe/Paris' });
+  features.push(feature);
+  return { feature, seen, handlers: feature.handlers };
+}
+
+function boardTicket() {
+  const ticket = sandbox.world.platform.tickets.find(
+    (candidate) => candidate.officePlaceId === sandbox.profile.officePlaceId && candidate.contractAppointmentId && candidate.status === 'checkedIn',
+  );
+  if (!ticket) throw new Error('the seeded day has no checked-in ticket');
+  return ticket as typeof ticket & { contractAppointmentId: string };
+}
+
+describe('reprint', () => {
+  it('in training prints to the preview: same number as the board and the publisher, a preview picture and a queue entry', async () => {
+    const { handlers, seen } = await printing();
+    const ticket = boardTicket();
+    const appointment = sandbox.world.publisher.appointments.find((candidate) => candidate.id === ticket.contractAppointmentId)!;
+    expect(appointment.ticketNumberFormatted).toBe(ticket.formattedNumber);
+    const outcome = await handlers['printing/reprint']({ contractAppointmentId: ticket.contractAppointmentId });
+    expect(outcome.outcome).toBe('preview');
+    const preview = seen.find((entry) => entry.event === 'printing/previewPrinted')?.payload as { formattedNumber: string; svg: string };
+    expect(preview.formattedNumber).toBe(ticket.formattedNumber);
+    expect(preview.svg).toContain(ticket.formattedNumber);
+    expect(preview.svg).toContain('DUPLICATA');
+    const overview = await handlers['printing/overview'](undefined);
+    expect(overview.queue[0]).toMatchObject({ id: outcome.jobId, kind: 'reprint', formattedNumber: ticket.formattedNumber, state: 'preview' });
+  });
+
+  it('refuses a cancelled appointment and an unknown one, and prints nothing', async () => {
+    const { handlers } = await printing();
+    const cancelled = sandbox.world.publisher.appointments.find((candidate) => candidate.status === 'cancelled')!;
+    await expect(handlers['printing/reprint']({ contractAppointmentId: cancelled.id })).rejects.toMatchObject({ code: 'REPRINT_CANCELLED_APPOINTMENT' });
+    await expect(handlers['printing/reprint']({ contractAppointmentId: 'A9999~NOPE' })).rejects.toMatchObject({ code: 'UNKNOWN_APPOINTMENT' });
+    const scheduled = sandbox.world.publisher.appointments.find((candidate) => candidate.status === 'scheduled' && !candidate.ticketNumberFormatted)!;
+    await expect(handlers['printing/reprint']({ contractAppointmentId: scheduled.id })).rejects.toMatchObject({ code: 'TICKET_NOT_ISSUED' });
+    expect((await handlers['printing/overview'](undefined)).queue).toEqual([]);
+  });
+
+  it('refuses to print when the platform and the publisher disagree on the number', async () => {
+    const { handlers } = await printing();
+    const ticket = boardTicket();
+    const appointment = sandbox.world.publisher.appointments.find((candidate) => candidate.id === ticket.contractAppointmentId)!;
+    const original = appointment.ticketNumberFormatted;
+    appointment.ticketNumberFormatted = 'Z999';
+    try {
+      await expect(handlers['printing/reprint']({ contractAppointmentId: ticket.contractAppointmentId })).rejects.toMatchObject({
+        code: 'TICKET_NUMBER_MISMATCH',
+      });
+    } finally {
+      appointment.ticketNumberFormatted = original;
+    }
+  });
+
+  it('on a network printer: the bytes carry the board number; a replayed click prints once', async () => {
+    const printer = await PrinterEmulator.start();
+    try {
+      const { handlers } = await printing();
+      await handlers['printing/saveSettings']({
+        printer: { target: { kind: 'network', host: '127.0.0.1', port: printer.port }, model: 'generic', codePage: 'cp858', paperWidth: 58 },
+      });
+      const ticket = boardTicket();
+      const request = { contractAppointmentId: ticket.contractAppointmentId, requestId: '6f1c0d1e-5a7b-4c1d-9e2f-0a1b2c3d4e5f' };
+      expect(await handlers['printing/reprint'](request)).toMatchObject({ outcome: 'printed' });
+      expect(await handlers['printing/reprint'](request)).toMatchObject({ outcome: 'printed' });
+      expect(printer.numbers()).toEqual([ticket.formattedNumber]);
+      expect(visibleText(printer.tickets()[0]!)).toContain('DUPLICATA');
+    } finally {
+      await printer.close();
+    }
+  });
+
+  it('check-in printing of the same issued ticket twice is one job', async () => {
+    const printer = await PrinterEmulator.start();
+    try {
+      const { feature, handlers } = await printing();
+      await handlers['printing/saveSettings']({
+        printer: { target: { kind: 'network', host: '127.0.0.1', port: printer.port }, model: 'generic', codePage: 'cp858', paperWidth: 80 },
+      });
+      const ticket = boardTicket();
+      const issued = { contractAppointmentId: ticket.contractAppointmentId, formattedNumber: ticket.formattedNumber, officePlaceId: ticket.officePlaceId, requestUid: 'req-1' };
+      await feature.printer.printIssuedTicket(issued);
+      await feature.printer.printIssuedTicket(issued);
+      expect(printer.numbers()).toEqual([ticket.formattedNumber]);
+    } finally {
+      await printer.close();
+    }
+  });
+
+  it('keeps the queue across a restart of the feature and reports status changes as events', async () => {
+    const printer = await PrinterEmulator.start();
+    const dir = tempDir();
+    try {
+      const first = await printing(dir);
+      await first.handlers['printing/saveSettings']({
+        printer: { target: { kind: 'network', host: '127.0.0.1', port: printer.port }, model: 'generic', codePage: 'cp858', paperWidth: 80 },
+      });
+      printer.set({ paper: 'out' });
+      await first.handlers['printing/testPrint'](undefined);
+      await eventually(() => first.seen.some((entry) => entry.event === 'printing/statusChanged' && (entry.payload as { state: string }).state === 'paperOut'));
+      await features.pop()!.close?.();
+      printer.set({ paper: 'ok' });
+      const second = await printing(dir);
+      await eventually(() => printer.numbers().length === 1);
+      expect(printer.numbers()).toEqual(['T000']);
+      expect((await second.handlers['printing/overview'](undefined)).queue[0]).toMatchObject({ kind: 'test', state: 'printed' });
+    } finally {
+      await printer.close();
+    }
+  });
+});
