@@ -7,7 +7,7 @@ const lea = DESK_TRAINING_PATIENTS.journey;
 const hugo = DESK_TRAINING_PATIENTS.scanned;
 
 interface Snapshot {
-  rows: { formattedNumber: string; contractAppointmentId: string | null; status: string }[];
+  rows: { formattedNumber: string; contractAppointmentId: string | null; status: string; lastCall: { at: string } | null }[];
 }
 
 test.describe('desk check-in through the preview host and the training sandbox', () => {
@@ -28,8 +28,9 @@ test.describe('desk check-in through the preview host and the training sandbox',
 
     await expect(checkin.ticketNumber).toHaveText(/^I\d{3}$/);
     const ticket = (await checkin.ticketNumber.textContent())!.trim();
-    // Printed, previewed or not printed: the patient is checked in either way and the screen says which.
-    await expect(checkin.print).toBeVisible();
+    // Training prints to the preview: the screen says so and shows the ticket as it would come out.
+    await expect(checkin.print).toHaveText('Ticket envoyé en aperçu (mode formation).');
+    await checkin.closePrintPreview();
 
     // The platform's board has the desk ticket for the main appointment.
     await expect
@@ -62,9 +63,14 @@ test.describe('desk check-in through the preview host and the training sandbox',
     // From the board, with nothing focused.
     await page.getByTestId('nav-board').click();
     await page.locator('body').click({ position: { x: 5, y: 300 } });
+    const board = async () =>
+      (await callDesk<Snapshot>(previewHost, 'board/snapshot')).rows.map((row) => `${row.formattedNumber} ${row.status} ${row.lastCall?.at ?? '-'}`).join();
+    const before = await board();
+    // Full of the board's one-key shortcuts (C close, N call next, A check-in): none may run.
     await checkin.scan('CV-NOT-A-CODE');
     await expect(page).toHaveURL(/#\/check-in/);
     await expect(checkin.error).toHaveText("Ce code de convocation n'est pas reconnu par le logiciel médical. Recherchez le patient par son nom.");
+    expect(await board()).toBe(before);
 
     // Inside the last-name field: the code goes to the check-in, not into the field.
     await checkin.lastName.click();

@@ -6,9 +6,8 @@ interface Snapshot {
 }
 
 test('a call made at the desk shows on the public display, with a chime, without any staff sign-in on the display', async ({ page, previewHost }) => {
-  // The waiting-room screen: the preview address, then the display route; nobody signs in there.
-  await page.goto(previewHost.openUrl);
-  await page.goto(`${previewHost.url}/#/display`);
+  // The waiting-room screen: the preview address on the display route; nobody signs in there.
+  await page.goto(`${previewHost.openUrl}#/display`);
   const display = page.getByTestId('public-display');
   await expect(display).toBeVisible();
   await expect(page.getByRole('banner')).toHaveCount(0);

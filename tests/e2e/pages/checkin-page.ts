@@ -53,6 +53,13 @@ export class CheckinPage {
     await this.lastName.press('Enter');
   }
 
+  /** Training mode shows what the desk printer would print (printing feature); close it to go on. */
+  async closePrintPreview(): Promise<void> {
+    const preview = this.page.getByRole('dialog').filter({ hasText: /aperçu|preview/i });
+    await preview.getByRole('button', { name: /Fermer|Close/ }).click();
+    await preview.waitFor({ state: 'hidden' });
+  }
+
   /** What a keyboard-wedge scanner does: the whole code as fast keystrokes, then Enter. */
   async scan(code: string): Promise<void> {
     await this.page.keyboard.type(code, { delay: 0 });

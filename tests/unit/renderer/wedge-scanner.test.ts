@@ -1,5 +1,5 @@
 import { mount } from '@vue/test-utils';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { defineComponent, h } from 'vue';
 import { WedgeBurst } from '../../../src-renderer/features/checkin/composables/wedge-burst';
 import { useWedgeScanner } from '../../../src-renderer/features/checkin/composables/useWedgeScanner';
@@ -60,5 +60,30 @@ describe('wedge scanner on the page', () => {
     expect(codes).toEqual(['CV-0042']);
     expect(input.value).toBe('Dupont');
     wrapper.unmount();
+  });
+
+  it('outside text fields, shortcut keys reach the page only when they are not part of a scan', () => {
+    vi.useFakeTimers();
+    const codes: string[] = [];
+    const shortcuts: string[] = [];
+    const listener = (event: KeyboardEvent) => shortcuts.push(event.key);
+    window.addEventListener('keydown', listener);
+    const wrapper = mount(Host, { props: { onCode: (code: string) => codes.push(code) }, attachTo: document.body });
+    try {
+      // A scanned code full of shortcut letters (C, N, A): none of them runs.
+      type(document.body, [...'CV-NA-123', 'Enter'], 5);
+      vi.advanceTimersByTime(200);
+      expect(codes).toEqual(['CV-NA-123']);
+      expect(shortcuts).toEqual([]);
+      // A person pressing N: it reaches the page a moment later.
+      type(document.body, ['n'], 0, 30_000);
+      expect(shortcuts).toEqual([]);
+      vi.advanceTimersByTime(100);
+      expect(shortcuts).toEqual(['n']);
+    } finally {
+      wrapper.unmount();
+      window.removeEventListener('keydown', listener);
+      vi.useRealTimers();
+    }
   });
 });
