@@ -108,16 +108,17 @@ function normalise(text: string): string {
     .trim();
 }
 
+/** Formatters by time zone: building one costs more than laying out a whole ticket. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 function formatDateTime(iso: string, language: TicketLanguage, timeZone?: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(iso));
+  const key = timeZone ?? '';
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    formatters.set(key, format);
+  }
+  const parts = format.formatToParts(new Date(iso));
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((candidate) => candidate.type === type)?.value ?? '';
   return `${part('day')}/${part('month')}/${part('year')} ${WORDS[language].at} ${part('hour')}:${part('minute')}`;
 }

@@ -148,7 +148,7 @@ export class PrintSpooler {
   private async send(job: PendingJob): Promise<boolean> {
     const target = this.target;
     if (!target) return false;
-    await this.queue.update(job.id, { state: 'printing', attempts: job.attempts + 1 });
+    await this.queue.update(job.id, { state: 'printing', attempts: job.attempts + 1 }, false);
     this.emitQueue();
     try {
       await target.send(job);

@@ -21,6 +21,7 @@ const views: Partial<Record<SectionName, RouteRecordRaw['component']>> = {
   // printers view
   printers: () => import('../features/printing/views/PrintersView.vue'),
   // admin view
+  admin: () => import('../features/admin/views/AdminView.vue'),
   settings: () => import('../features/settings/views/SettingsView.vue'),
 };
 

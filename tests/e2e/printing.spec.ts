@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { PrinterEmulator } from '../helpers/printer-emulator';
 import { expect, launchPreviewHost, test, type PreviewHost } from './fixtures';
+import { BoardPage } from './pages/board-page';
 import { PrintersPage } from './pages/printers-page';
 
 /** A desk of its own (fresh data folder): printer settings changed here never leak into other specs. */
@@ -32,6 +33,25 @@ test.describe('printing through the preview host', () => {
     await page.getByTestId('print-preview-close').click();
     await expect(printers.job('T000')).toHaveAttribute('data-state', 'preview');
     await expect(printers.job('T000')).toContainText('Aperçu');
+  });
+
+  test('training: "Réimprimer" on a board row shows the preview of that very number and its queue entry', async ({ page }) => {
+    const board = new BoardPage(page);
+    await board.open(host.openUrl);
+    const row = page.locator('[data-testid="board-row"]').filter({ has: page.getByRole('button', { name: 'Réimprimer', exact: true }) }).first();
+    const number = (await row.getAttribute('data-ticket'))!;
+    await board.button(row, 'Réimprimer').click();
+    const printers = new PrintersPage(page);
+    await expect(printers.previewDialog).toContainText(`Ticket ${number} (aperçu)`);
+    const svg = decodeURIComponent((await page.getByTestId('print-preview-image').getAttribute('src'))!.split(',')[1]!);
+    expect(svg).toContain(`>${number}</text>`);
+    expect(svg).toContain('DUPLICATA');
+    await page.getByTestId('print-preview-queue').click();
+    await expect(page).toHaveURL(/#\/printers$/);
+    const job = printers.job(number).first();
+    await expect(job).toHaveAttribute('data-state', 'preview');
+    await expect(job).toContainText('Réimpression');
+    await expect(printers.chip).toHaveAttribute('data-state', 'online');
   });
 
   test('technician page follows the printer: ready, then paper out reported by the printer, then printed once', async ({ page }) => {

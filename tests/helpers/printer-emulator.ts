@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { performance } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import { readEscPos, visibleText, type ReadTicket } from './escpos-reader';
 
@@ -26,6 +27,8 @@ export class PrinterEmulator {
   private readonly sockets = new Set<net.Socket>();
   connections = 0;
   statusQuestions = 0;
+  /** Told when job bytes (not status questions) arrive, with performance.now(): for the reprint bench. */
+  onJobData: ((at: number) => void) | null = null;
 
   private constructor(private readonly server: net.Server) {}
 
@@ -124,6 +127,7 @@ export class PrinterEmulator {
     let carry: number[] = [];
     let jobBytes = 0;
     socket.on('data', (chunk: Buffer) => {
+      const at = performance.now();
       const bytes = [...carry, ...chunk];
       carry = [];
       for (let i = 0; i < bytes.length; i += 1) {
@@ -141,6 +145,7 @@ export class PrinterEmulator {
           this.unplug();
           return;
         }
+        if (jobBytes === 0 || i === 0) this.onJobData?.(at);
         jobBytes += 1;
         if (this.paperLeft !== null && this.paperLeft-- <= 0) {
           this.paperLeft = null;

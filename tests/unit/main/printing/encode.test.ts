@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { PaperWidth, TicketFacts, TicketLayoutSettings } from '../../../../src-shared/printing/layout';
-import { encodeTicket } from '../../../../src-main/printing/encode';
+import { encodeTicket, encodeWithLibrary } from '../../../../src-main/printing/encode';
 import { buildTicketLayout, fitText } from '../../../../src-main/printing/layout';
 import { columnsFor, PRINTER_MODELS } from '../../../../src-main/printing/models';
 import { renderTicketSvg } from '../../../../src-main/printing/svg';
@@ -101,6 +101,35 @@ describe('ticket bytes', () => {
       expect.arrayContaining(['Your number', 'DUPLICATE', '23/11/2026 at 14:05', 'Room : Salle 3 - échographie']),
     );
     expect(read.qrCodes).toEqual([]);
+  });
+
+  it('writes exactly the bytes the encoder library writes, ticket after ticket of every shape', () => {
+    const variants: [PaperWidth, Partial<TicketLayoutSettings>, boolean, string, string][] = [
+      [80, {}, false, 'generic', 'E012'],
+      [80, {}, true, 'generic', 'E013'],
+      [58, {}, false, 'generic', 'R7'],
+      [80, { language: 'en', footer: '' }, true, 'epson-tm-t88vi', 'X100'],
+      [58, { officePlaceVisibleId: 'LYON-ÉTÉ' }, false, 'pos-5890', 'A001'],
+      [80, { establishmentName: 'Clinique « Côte d’Azur » – 5 € ½ ©' }, false, 'xprinter-xp-t80q', 'B2'],
+    ];
+    for (const codePage of ['cp858', 'windows1252'] as const) {
+      for (const [paperWidth, overrides, reprint, model, number] of variants) {
+        const layout = buildTicketLayout({
+          facts: { ...facts, formattedNumber: number },
+          settings: { ...settings, ...overrides },
+          paperWidth,
+          columns: columnsFor(model, paperWidth),
+          reprint,
+          timeZone: 'Europe/Paris',
+        });
+        // Twice: the second one is written into the shape the first one taught.
+        for (let round = 0; round < 2; round += 1) {
+          expect(Buffer.from(encodeTicket(layout, { model, codePage })).toString('hex')).toBe(
+            Buffer.from(encodeWithLibrary(layout, { model, codePage })).toString('hex'),
+          );
+        }
+      }
+    }
   });
 
   it('offers only ESC/POS models with a code page that has € (CP858 first)', () => {

@@ -1,0 +1,145 @@
+import { flushPromises, mount } from '@vue/test-utils';
+import { createPinia, setActivePinia, type Pinia } from 'pinia';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Component } from 'vue';
+import { createVuetify } from 'vuetify';
+import AdminSignIn from '../../../src-renderer/features/admin/components/AdminSignIn.vue';
+import SetPassword from '../../../src-renderer/features/admin/components/SetPassword.vue';
+import UsersPanel from '../../../src-renderer/features/admin/components/UsersPanel.vue';
+import { useAdminStore } from '../../../src-renderer/features/admin/stores/admin';
+import { createDeskI18n, type Locale } from '../../../src-renderer/plugins/i18n';
+import type { AdminSession } from '../../../src-shared/ipc/features/admin.contract';
+import type { User } from '../../../src-shared/platform/admin';
+import { deskCalls, deskReplies } from './setup';
+
+// Vuetify's dialogs position themselves against the visual viewport, which jsdom lacks.
+globalThis.visualViewport ??= Object.assign(new EventTarget(), {
+  width: 1280,
+  height: 800,
+  offsetLeft: 0,
+  offsetTop: 0,
+  pageLeft: 0,
+  pageTop: 0,
+  scale: 1,
+  onresize: null,
+  onscroll: null,
+  onscrollend: null,
+}) as unknown as VisualViewport;
+
+const adminUser: User = {
+  id: 2,
+  email: 'admin@formation.example',
+  firstName: 'Alice',
+  lastName: 'Admin',
+  phone: '',
+  role: 'admin',
+  defaultLicenceId: 1,
+  canAccessCockpit: false,
+  grantedLicenceIds: [2],
+  activated: true,
+};
+const session: AdminSession = {
+  user: adminUser,
+  currentLicence: { id: 1, name: 'Lyon' },
+  accessibleLicences: [{ id: 1, name: 'Lyon' }],
+  tokenExpiresAt: '2026-11-23T18:00:00.000Z',
+};
+
+function mountWith(component: Component, pinia: Pinia, locale: Locale = 'fr') {
+  return mount(component, { attachTo: document.body, global: { plugins: [pinia, createDeskI18n(locale), createVuetify()] } });
+}
+
+/** A Vuetify field's input, wherever its dialog was teleported. */
+function input(testId: string): HTMLInputElement {
+  return document.querySelector(`[data-testid="${testId}"] input`) as HTMLInputElement;
+}
+
+async function type(testId: string, value: string): Promise<void> {
+  const element = input(testId);
+  element.value = value;
+  element.dispatchEvent(new Event('input'));
+  await flushPromises();
+}
+
+function messagesOf(testId: string): string {
+  return document.querySelector(`[data-testid="${testId}"] .v-messages`)?.textContent ?? '';
+}
+
+const called = (channel: string) => deskCalls.filter((call) => call.channel === channel);
+
+describe('admin forms', () => {
+  let pinia: Pinia;
+  beforeEach(() => {
+    document.body.innerHTML = '';
+    deskCalls.length = 0;
+    deskReplies.clear();
+    pinia = createPinia();
+    setActivePinia(pinia);
+    useAdminStore().session = session;
+    deskReplies.set('admin/listUsers', () => ({ ok: true, value: { items: [adminUser], total: 1 } }));
+  });
+
+  it('sign-in: an invalid e-mail is refused in the form and never sent', async () => {
+    const wrapper = mountWith(AdminSignIn, pinia);
+    await type('admin-email', 'pas-un-email');
+    await type('admin-password', 'x');
+    await wrapper.find('form').trigger('submit');
+    await flushPromises();
+    expect(messagesOf('admin-email')).toBe('Adresse e-mail invalide');
+    expect(called('admin/signIn')).toHaveLength(0);
+    wrapper.unmount();
+  });
+
+  it('user form: field-level messages in English, nothing sent, and an admin is never offered the superadmin role', async () => {
+    const wrapper = mountWith(UsersPanel, pinia, 'en');
+    await flushPromises();
+    (document.querySelector('[data-testid="user-create"]') as HTMLElement).click();
+    await vi.waitFor(() => expect(input('user-email')).not.toBeNull());
+    await type('user-email', 'nope');
+    await type('user-password', 'short');
+    await type('user-first-name', 'x'.repeat(300));
+    (document.querySelector('[data-testid="user-form"]') as HTMLFormElement).dispatchEvent(new Event('submit'));
+    await flushPromises();
+    expect(messagesOf('user-email')).toBe('Invalid e-mail address');
+    expect(messagesOf('user-password')).toContain('At least 8 characters');
+    expect(messagesOf('user-first-name')).toBe('At most 256 characters');
+    expect(called('admin/createUser')).toHaveLength(0);
+    const roleSelect = wrapper.findAllComponents({ name: 'VSelect' }).find((select) => select.props('label') === 'Role');
+    expect((roleSelect?.props('items') as { value: string }[]).map((role) => role.value)).toEqual(['user', 'admin']);
+    wrapper.unmount();
+  });
+
+  it('user form: a taken e-mail (409) is said in plain words and what was typed stays', async () => {
+    deskReplies.set('admin/createUser', () => ({ ok: false, error: { code: 'ADMIN_EMAIL_TAKEN', message: 'The platform refused createUser (HTTP 409).' } }));
+    const wrapper = mountWith(UsersPanel, pinia);
+    await flushPromises();
+    (document.querySelector('[data-testid="user-create"]') as HTMLElement).click();
+    await vi.waitFor(() => expect(input('user-email')).not.toBeNull());
+    await type('user-email', 'utilisateur@formation.example');
+    await type('user-password', 'Un-Mot-De-Passe-1');
+    await type('user-last-name', 'Doublon');
+    (document.querySelector('[data-testid="user-form"]') as HTMLFormElement).dispatchEvent(new Event('submit'));
+    await flushPromises();
+    expect(called('admin/createUser')[0]?.request).toMatchObject({ email: 'utilisateur@formation.example', role: 'user', lastName: 'Doublon' });
+    expect(document.querySelector('[data-testid="user-form-error"]')?.textContent?.trim()).toBe(
+      'Cette adresse e-mail est déjà utilisée par un autre compte.',
+    );
+    expect(input('user-last-name').value).toBe('Doublon');
+    wrapper.unmount();
+  });
+
+  it('set-password: a pasted link fills e-mail and token; different passwords are caught before sending', async () => {
+    deskReplies.set('app/info', () => ({ ok: false, error: { code: 'INTERNAL', message: 'x' } }));
+    const wrapper = mountWith(SetPassword, pinia);
+    await type('admin-set-password-link', 'http://127.0.0.1:8400/set-password?email=nina%40formation.example&token=abc123');
+    expect(input('admin-set-password-email').value).toBe('nina@formation.example');
+    expect(input('admin-set-password-token').value).toBe('abc123');
+    await type('admin-set-password-password', 'Nina-Pass-123');
+    await type('admin-set-password-confirm', 'Nina-Pass-124');
+    await wrapper.find('form').trigger('submit');
+    await flushPromises();
+    expect(messagesOf('admin-set-password-confirm')).toBe('Les deux mots de passe sont différents.');
+    expect(called('admin/setPassword')).toHaveLength(0);
+    wrapper.unmount();
+  });
+});
