@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { DESK_TRAINING_PATIENTS } from '../../src-main/sandbox/world/desk-patients';
-import { expect, test } from './fixtures';
-import { callDesk, CheckinPage } from './pages/checkin-page';
+import { expect, test, type PreviewHost } from './fixtures';
+import { ipc } from './pages/admin-page';
+import { CheckinPage } from './pages/checkin-page';
 
 const lea = DESK_TRAINING_PATIENTS.journey;
 const hugo = DESK_TRAINING_PATIENTS.scanned;
@@ -10,7 +11,15 @@ interface Snapshot {
   rows: { formattedNumber: string; contractAppointmentId: string | null; status: string; lastCall: { at: string } | null }[];
 }
 
+/** The call board as main holds it (rows of the desk's office place). */
+const boardOf = async (host: PreviewHost) => (await ipc(host, 'board/snapshot', undefined)) as Snapshot;
+
 test.describe('desk check-in through the preview host and the training sandbox', () => {
+  // The staff session lives in main, shared by the specs of this worker's preview host.
+  test.afterEach(async ({ previewHost }) => {
+    await ipc(previewHost, 'staff/signOut', undefined);
+  });
+
   test('checks a patient in for two appointments with one ticket, then undoes the reception', async ({ page, previewHost }) => {
     const checkin = new CheckinPage(page);
     await checkin.open(previewHost);
@@ -34,7 +43,7 @@ test.describe('desk check-in through the preview host and the training sandbox',
 
     // The platform's board has the desk ticket for the main appointment.
     await expect
-      .poll(async () => (await callDesk<Snapshot>(previewHost, 'board/snapshot')).rows.find((row) => row.formattedNumber === ticket)?.status)
+      .poll(async () => (await boardOf(previewHost)).rows.find((row) => row.formattedNumber === ticket)?.status)
       .toBe('checkedIn');
 
     // Undo asks first; "Garder" keeps the ticket.
@@ -46,7 +55,7 @@ test.describe('desk check-in through the preview host and the training sandbox',
     await page.getByTestId('checkin-undo-confirm').click();
     await expect(checkin.undone).toContainText(`le ticket ${ticket} n'est plus sur le tableau d'appel`);
     await expect
-      .poll(async () => JSON.stringify((await callDesk<Snapshot>(previewHost, 'board/snapshot')).rows.filter((row) => row.formattedNumber === ticket)))
+      .poll(async () => JSON.stringify((await boardOf(previewHost)).rows.filter((row) => row.formattedNumber === ticket)))
       .toBe('[]');
 
     // Read back from the medical system: both appointments carry the ticket and are no longer proposed.
@@ -64,7 +73,7 @@ test.describe('desk check-in through the preview host and the training sandbox',
     await page.getByTestId('nav-board').click();
     await page.locator('body').click({ position: { x: 5, y: 300 } });
     const board = async () =>
-      (await callDesk<Snapshot>(previewHost, 'board/snapshot')).rows.map((row) => `${row.formattedNumber} ${row.status} ${row.lastCall?.at ?? '-'}`).join();
+      (await boardOf(previewHost)).rows.map((row) => `${row.formattedNumber} ${row.status} ${row.lastCall?.at ?? '-'}`).join();
     const before = await board();
     // Full of the board's one-key shortcuts (C close, N call next, A check-in): none may run.
     await checkin.scan('CV-NOT-A-CODE');

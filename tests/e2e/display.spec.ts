@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { callDesk } from './pages/checkin-page';
+import { ipc } from './pages/admin-page';
 
 interface Snapshot {
   rows: { ticketId: string; formattedNumber: string; group: string; status: string }[];
@@ -14,16 +14,16 @@ test('a call made at the desk shows on the public display, with a chime, without
   await expect(display).toHaveAttribute('data-chimes', '0');
 
   // A receptionist (another screen of the same desk) calls a waiting ticket from the board.
-  await callDesk(previewHost, 'staff/signIn', { login: 'accueil', password: 'formation' });
-  const waiting = await expect
-    .poll(async () => (await callDesk<Snapshot>(previewHost, 'board/snapshot')).rows.filter((row) => row.status === 'checkedIn').length)
-    .toBeGreaterThan(0)
-    .then(async () => (await callDesk<Snapshot>(previewHost, 'board/snapshot')).rows.find((row) => row.status === 'checkedIn')!);
-  await callDesk(previewHost, 'board/call', { ticketId: waiting.ticketId, recall: false });
+  await ipc(previewHost, 'staff/signIn', { login: 'accueil', password: 'formation' });
+  const waitingRow = async () => ((await ipc(previewHost, 'board/snapshot', undefined)) as Snapshot).rows.find((row) => row.status === 'checkedIn');
+  await expect.poll(waitingRow).toBeDefined();
+  const waiting = (await waitingRow())!;
+  await ipc(previewHost, 'board/call', { ticketId: waiting.ticketId, recall: false });
 
   await expect(page.getByTestId('display-latest-number')).toHaveText(waiting.formattedNumber);
   await expect(page.getByTestId('display-latest-desk')).toContainText('Accueil 1');
   await expect(display).toHaveAttribute('data-chimes', '1');
   // A waiting-room screen never shows a patient's name.
   await expect(display).not.toContainText(/[a-zé]+ [A-Z][a-zé]+/);
+  await ipc(previewHost, 'staff/signOut', undefined);
 });

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import type { PreviewHost } from '../fixtures';
+import { ipc } from './admin-page';
 
 /** The desk check-in section, as reception staff use it. */
 export class CheckinPage {
@@ -40,7 +41,7 @@ export class CheckinPage {
    * lives in main (one per desk), so it is opened there; the sign-in screen has its own spec.
    */
   async open(host: PreviewHost): Promise<void> {
-    await callDesk(host, 'staff/signIn', { login: 'accueil', password: 'formation' });
+    await ipc(host, 'staff/signIn', { login: 'accueil', password: 'formation' });
     await this.page.goto(host.openUrl);
     await this.page.waitForURL(/#\/board/);
     await this.page.getByTestId('nav-checkin').click();
@@ -55,9 +56,9 @@ export class CheckinPage {
 
   /** Training mode shows what the desk printer would print (printing feature); close it to go on. */
   async closePrintPreview(): Promise<void> {
-    const preview = this.page.getByRole('dialog').filter({ hasText: /aperçu|preview/i });
-    await preview.getByRole('button', { name: /Fermer|Close/ }).click();
-    await preview.waitFor({ state: 'hidden' });
+    const close = this.page.getByTestId('print-preview-close');
+    await close.click();
+    await close.waitFor({ state: 'hidden' });
   }
 
   /** What a keyboard-wedge scanner does: the whole code as fast keystrokes, then Enter. */
@@ -65,16 +66,4 @@ export class CheckinPage {
     await this.page.keyboard.type(code, { delay: 0 });
     await this.page.keyboard.press('Enter');
   }
-}
-
-/** Calls main over the preview host exactly as the renderer's bridge does (token header, `{request}` body). */
-export async function callDesk<T>(host: PreviewHost, channel: string, request?: unknown): Promise<T> {
-  const response = await fetch(`${host.url}/__desk/ipc/${channel}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'x-desk-token': host.token },
-    body: JSON.stringify({ request }),
-  });
-  const result = (await response.json()) as { ok: true; value: T } | { ok: false; error: { code: string } };
-  if (!result.ok) throw new Error(`${channel} failed: ${result.error.code}`);
-  return result.value;
 }

@@ -72,6 +72,8 @@ export function useWedgeScanner(onCode: (code: string) => void, options: WedgeBu
         field = element ? { element, before: element.value } : null;
       }
       if (!element && event.key.length === 1 && event.key !== ' ') hold(event);
+      // Any other key (Escape, arrows, a field's keys) ends what was held, in the order typed.
+      else if (event.key !== 'Shift') replayHeld();
       return;
     }
     if (step.kind === 'enter') {
