@@ -32,10 +32,17 @@ export function tablePage<T>(rows: readonly T[], query: TableQuery, columns: Col
 
 /** Case and accents do not matter when searching ("helene" finds "Hélène"). */
 function fold(text: string): string {
-  // Most values are plain ASCII (e-mails, ids): skip the costly normalisation for them.
+  // Most values are plain ASCII (e-mails, ids): only the others pay for removing accents.
   const lower = text.toLowerCase();
-  return /[^\u0000-\u007f]/.test(lower) ? lower.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : lower;
+  return /[^\u0000-\u007f]/.test(lower) ? lower.replace(ACCENTED, (letter) => UNACCENTED[letter] ?? letter) : lower;
 }
+
+// French letters with accents (a table lookup costs a fraction of Unicode normalisation per row).
+const UNACCENTED: Record<string, string> = {
+  à: 'a', â: 'a', ä: 'a', á: 'a', ã: 'a', ç: 'c', é: 'e', è: 'e', ê: 'e', ë: 'e', î: 'i', ï: 'i', í: 'i', ì: 'i',
+  ô: 'o', ö: 'o', ó: 'o', ò: 'o', õ: 'o', ù: 'u', û: 'u', ü: 'u', ú: 'u', ÿ: 'y', ñ: 'n', œ: 'oe', æ: 'ae',
+};
+const ACCENTED = new RegExp(`[${Object.keys(UNACCENTED).join('')}]`, 'g');
 
 /** One collator for every comparison: building one per call (localeCompare with options) costs ~10×. */
 const collator = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
