@@ -4,11 +4,13 @@ import vuetify from 'vite-plugin-vuetify';
 
 export default defineConfig({
   test: {
+    // Projects extend these: a loaded 2-core CI machine is slow, never hung.
     testTimeout: 20_000,
     env: { DESK_LOG_LEVEL: 'silent' },
     hookTimeout: 30_000,
     projects: [
       {
+        extends: true,
         test: {
           name: 'main',
           environment: 'node',
@@ -16,6 +18,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         plugins: [vue(), vuetify({ autoImport: true })],
         test: {
           name: 'renderer',
@@ -27,6 +30,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'packaging',
           environment: 'node',

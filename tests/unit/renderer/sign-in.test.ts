@@ -55,7 +55,7 @@ describe('staff sign-in screen', () => {
     }));
     const { wrapper, router } = await mountSignIn('fr');
     await submit(wrapper, ' accueil ', 'formation');
-    await vi.waitFor(() => expect(router.currentRoute.value.path).toBe('/board'));
+    await vi.waitFor(() => expect(router.currentRoute.value.path).toBe('/board'), { timeout: 10_000 });
     expect(deskCalls.find((call) => call.channel === 'staff/signIn')?.request).toEqual({ login: 'accueil', password: 'formation' });
   });
 
