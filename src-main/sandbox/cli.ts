@@ -9,6 +9,7 @@ interface CliOptions {
   publisherPort: number;
   seed: number | undefined;
   kioskSeconds: number;
+  extraTickets: number;
 }
 
 function readOptions(argv: string[]): CliOptions {
@@ -31,6 +32,7 @@ function readOptions(argv: string[]): CliOptions {
     publisherPort: number('--publisher-port', 0, 65_535),
     seed: value('--seed') === undefined ? undefined : number('--seed', 0, 2 ** 31),
     kioskSeconds: number('--kiosk-every', 0, 86_400),
+    extraTickets: number('--extra-tickets', 0, 20_000),
   };
 }
 
@@ -41,6 +43,7 @@ async function main(): Promise<void> {
     publisherPort: options.publisherPort,
     seed: options.seed,
     kioskIntervalMs: options.kioskSeconds * 1000,
+    extraTickets: options.extraTickets,
   });
   const lines = [
     'Desk Console training sandbox (made-up data, 127.0.0.1 only)',

@@ -7,6 +7,7 @@ import { publisherBehaviour, type PublisherBehaviour, type PublisherBehaviourInp
 import { buildSandboxPublisher } from './publisher/server';
 import { buildSandboxPlatform, type SandboxPlatform } from './platform/server';
 import { SANDBOX_DEVICE_ID, SANDBOX_LICENCE_UUID, SANDBOX_PLATFORM_USERS } from './world/accounts';
+import { bulkTickets } from './world/bulk-tickets';
 import { seedWorld, type SeedOptions } from './world/seed';
 import type { SandboxWorld } from './world/types';
 
@@ -37,6 +38,8 @@ export interface SandboxStartOptions extends SeedOptions {
   clock?: () => Date;
   /** Pace of simulated kiosk arrivals in ms; 0 or absent = off (tests ask for it). */
   kioskIntervalMs?: number;
+  /** Extra already-called tickets at the first office place, for load tests (world/bulk-tickets.ts). */
+  extraTickets?: number;
 }
 
 async function listen(app: FastifyInstance, port: number): Promise<string> {
@@ -52,6 +55,10 @@ async function listen(app: FastifyInstance, port: number): Promise<string> {
 export async function startSandbox(options: SandboxStartOptions = {}): Promise<RunningSandbox> {
   const clock = options.clock ?? (() => new Date());
   const world = seedWorld({ seed: options.seed, now: options.now ?? clock(), patients: options.patients });
+  if (options.extraTickets) {
+    const firstPlace = world.publisher.officePlaces[0]!.platformId;
+    world.platform.tickets.push(...bulkTickets(world.platform.tickets, options.extraTickets, firstPlace, options.now ?? clock()));
+  }
   const faults = { platform: noFaults(), publisher: noFaults() };
   let platformUrl = '';
   const platform = await buildSandboxPlatform({ world: world.platform, faults: faults.platform, now: clock, publicUrl: () => platformUrl });

@@ -1,6 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { PrinterEmulator } from '../helpers/printer-emulator';
 import { expect, launchPreviewHost, test, type PreviewHost } from './fixtures';
+import { expectAccessible } from './pages/accessibility';
 import { BoardPage } from './pages/board-page';
 import { PrintersPage } from './pages/printers-page';
 
@@ -8,9 +12,10 @@ import { PrintersPage } from './pages/printers-page';
 let host: PreviewHost;
 let child: ChildProcess;
 let printer: PrinterEmulator;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'desk-printing-'));
 
 test.beforeAll(async () => {
-  ({ host, child } = await launchPreviewHost());
+  ({ host, child } = await launchPreviewHost(undefined, dataDir));
   printer = await PrinterEmulator.start();
 });
 test.afterAll(async () => {
@@ -33,6 +38,7 @@ test.describe('printing through the preview host', () => {
     await page.getByTestId('print-preview-close').click();
     await expect(printers.job('T000')).toHaveAttribute('data-state', 'preview');
     await expect(printers.job('T000')).toContainText('Aperçu');
+    await expectAccessible(page);
   });
 
   test('training: "Réimprimer" on a board row shows the preview of that very number and its queue entry', async ({ page }) => {
@@ -78,5 +84,28 @@ test.describe('printing through the preview host', () => {
     await expect(printers.status).toHaveAttribute('data-state', 'online', { timeout: 15_000 });
     await expect(printers.job('T000').first()).toHaveAttribute('data-state', 'printed');
     expect(printer.numbers()).toEqual(['T000']);
+  });
+
+  test('a ticket waiting for paper survives the desk being killed, and prints once after the restart', async ({ page }) => {
+    const printers = new PrintersPage(page);
+    await printers.open(host.openUrl);
+    await expect(printers.status).toHaveAttribute('data-state', 'online');
+    printer.set({ paper: 'out' });
+    await expect(printers.status).toHaveAttribute('data-state', 'paperOut', { timeout: 15_000 });
+    await page.getByTestId('printer-test').click();
+    await expect(printers.queue.locator('[data-testid="print-job"][data-state="waiting"]')).toHaveCount(1);
+    const before = printer.numbers().length;
+
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGKILL');
+    });
+    printer.set({ paper: 'ok' });
+    ({ host, child } = await launchPreviewHost(undefined, dataDir));
+
+    await printers.open(host.openUrl);
+    await expect(printers.queue.locator('[data-testid="print-job"][data-state="waiting"]')).toHaveCount(0, { timeout: 15_000 });
+    await expect(printers.queue.locator('[data-testid="print-job"][data-state="printed"]')).toHaveCount(2);
+    expect(printer.numbers().length).toBe(before + 1);
   });
 });

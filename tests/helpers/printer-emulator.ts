@@ -44,6 +44,10 @@ export class PrinterEmulator {
     return (this.server.address() as AddressInfo).port;
   }
 
+  get openConnections(): number {
+    return this.sockets.size;
+  }
+
   get canPrint(): boolean {
     return this.paper !== 'out' && !this.coverOpen && !this.unplugged;
   }

@@ -9,17 +9,21 @@ export interface TcpOptions {
   /** How long a `DLE EOT` answer may take; printers answer within a few ms. */
   answerTimeoutMs?: number;
   writeTimeoutMs?: number;
+  /** The socket is closed after this long unused, so other desks sharing the printer get their turn. */
+  idleCloseMs?: number;
 }
 
 /**
- * Raw TCP (port 9100). One socket carries the job and the `DLE EOT` status questions,
- * as receipt printers allow one connection at a time. The socket is opened on demand
- * and dropped on any error, so an unplugged printer is reconnected at the next call.
+ * Raw TCP (port 9100). One socket carries the job and the `DLE EOT` status questions.
+ * Receipt printers serve one connection at a time, so the socket is opened on demand,
+ * closed after a short idle time (a shared printer stays usable by other desks) and
+ * dropped on any error, so an unplugged printer is reconnected at the next call.
  */
 export class TcpTransport implements PrinterTransport {
   private socket: net.Socket | null = null;
   private received: number[] = [];
   private waiter: (() => void) | null = null;
+  private idleTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: TcpOptions) {}
 
@@ -32,7 +36,26 @@ export class TcpTransport implements PrinterTransport {
     this.socket = await this.connect();
   }
 
-  async write(bytes: Uint8Array): Promise<void> {
+  /** Runs one operation on the socket; the idle countdown starts only once it is over. */
+  private async use<T>(operation: () => Promise<T>): Promise<T> {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    try {
+      return await operation();
+    } finally {
+      this.idleTimer = setTimeout(() => void this.close(), this.options.idleCloseMs ?? 2_000);
+      this.idleTimer.unref();
+    }
+  }
+
+  write(bytes: Uint8Array): Promise<void> {
+    return this.use(() => this.send(bytes));
+  }
+
+  status(): Promise<PrinterCondition> {
+    return this.use(() => this.readStatus());
+  }
+
+  private async send(bytes: Uint8Array): Promise<void> {
     await this.open();
     const socket = this.socket!;
     const timeoutMs = this.options.writeTimeoutMs ?? 10_000;
@@ -55,7 +78,7 @@ export class TcpTransport implements PrinterTransport {
     });
   }
 
-  async status(): Promise<PrinterCondition> {
+  private async readStatus(): Promise<PrinterCondition> {
     const reused = this.socket !== null && !this.socket.destroyed;
     await this.open();
     try {
@@ -70,6 +93,8 @@ export class TcpTransport implements PrinterTransport {
   }
 
   async close(): Promise<void> {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
     const socket = this.socket;
     this.socket = null;
     if (!socket || socket.destroyed) return;

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { PreviewHost } from '../fixtures';
+import { expectAccessible } from './accessibility';
 
 export const TRAINING_PASSWORD = 'formation';
 
@@ -64,9 +64,7 @@ export class AdminPage {
 
   /** No serious or critical axe violation on what is on screen now. */
   async expectAccessible(): Promise<void> {
-    const results = await new AxeBuilder({ page: this.page }).analyze();
-    const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-    expect(blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+    await expectAccessible(this.page);
   }
 
   callsTo(channel: string): number {

@@ -33,13 +33,18 @@ function typing(target: EventTarget | null): boolean {
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
+/** A dialog or menu of any feature (a print preview, a select list) has the keyboard; a snackbar does not. */
+function overlayOpen(): boolean {
+  return document.querySelector('.v-overlay--active:not(.v-snackbar)') !== null;
+}
+
 /**
  * Single-key shortcuts of the board, ignored while typing in a field or with a
- * modifier held (so browser and system shortcuts keep working) and while `enabled` is false.
+ * modifier held (so browser and system shortcuts keep working), while a dialog is open and while `enabled` is false.
  */
 export function useBoardShortcuts(run: (action: ShortcutAction) => void, enabled: () => boolean): void {
   const onKey = (event: KeyboardEvent) => {
-    if (event.ctrlKey || event.metaKey || event.altKey || event.repeat || !enabled() || typing(event.target)) return;
+    if (event.ctrlKey || event.metaKey || event.altKey || event.repeat || !enabled() || typing(event.target) || overlayOpen()) return;
     const action = BY_KEY[event.key.length === 1 ? event.key.toLowerCase() : event.key];
     if (!action) return;
     event.preventDefault();

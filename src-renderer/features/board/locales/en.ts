@@ -46,6 +46,7 @@ export const boardEn: BoardMessages = {
     pending: 'Ticket {ticket}: saved, it will be sent as soon as the server answers.',
     closedOnBoardOnly: 'Ticket {ticket} closed on the board: the medical system has no "closed" and keeps it as "done".',
     called: 'Ticket {ticket} called.',
+    reprinted: { printed: 'Ticket reprinted.', queued: 'Ticket queued: it will print as soon as the printer is ready.', preview: 'Ticket reprinted (training preview).' },
   },
   filters: {
     search: 'Search a name or a ticket',

@@ -46,6 +46,7 @@ export const boardFr = {
     closedOnBoardOnly:
       'Ticket {ticket} clôturé sur le tableau : le logiciel médical ne gère pas « clôturé », il reste « terminé » de son côté.',
     called: 'Ticket {ticket} appelé.',
+    reprinted: { printed: 'Ticket réimprimé.', queued: "Ticket en file d'attente : il sortira dès que l'imprimante sera prête.", preview: 'Ticket réimprimé (aperçu de formation).' },
   },
   filters: {
     search: 'Rechercher un nom ou un ticket',

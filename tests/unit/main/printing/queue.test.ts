@@ -136,6 +136,15 @@ describe('print queue over TCP 9100', () => {
     expect(printer.numbers()).toEqual([]);
   });
 
+  it('lets go of the printer when idle, so another desk sharing it gets its turn', async () => {
+    const transport = new TcpTransport({ host: '127.0.0.1', port: printer.port, idleCloseMs: 50 });
+    expect(await transport.status()).toEqual({ state: 'online', paperNearEnd: false });
+    expect(printer.openConnections).toBe(1);
+    await eventually(() => printer.openConnections === 0);
+    expect(await transport.status()).toEqual({ state: 'online', paperNearEnd: false });
+    await transport.close();
+  });
+
   it('a refused connection names the problem for the technician', async () => {
     const { spooler } = await desk(tempDir());
     await printer.close();

@@ -1,0 +1,46 @@
+import { mount } from '@vue/test-utils';
+import { describe, expect, it } from 'vitest';
+import { createVuetify } from 'vuetify';
+import { DEFAULT_BOARD_SETTINGS } from '../../../../src-shared/board/rows';
+import BoardRowItem from '../../../../src-renderer/features/board/components/BoardRowItem.vue';
+import { createDeskI18n, type Locale } from '../../../../src-renderer/plugins/i18n';
+import { row } from './rows';
+
+const NOW = Date.parse('2026-11-23T09:40:00+01:00');
+
+function mountRow(props: Partial<InstanceType<typeof BoardRowItem>['$props']>, locale: Locale = 'fr') {
+  return mount(BoardRowItem, {
+    props: { row: row({ ticketId: 'i012' }), now: NOW, settings: DEFAULT_BOARD_SETTINGS, selected: false, busy: false, ...props },
+    global: { plugins: [createDeskI18n(locale), createVuetify()] },
+  });
+}
+
+describe('board row', () => {
+  it('colours the wait by the configured thresholds', () => {
+    expect(mountRow({}).find('[data-testid="row-wait"]').attributes('data-level')).toBe('red');
+    const amber = mountRow({ now: Date.parse('2026-11-23T09:20:00+01:00') });
+    expect(amber.find('[data-testid="row-wait"]').text()).toBe('20 min');
+    expect(amber.find('[data-testid="row-wait"]').attributes('data-level')).toBe('amber');
+    const relaxed = mountRow({ settings: { ...DEFAULT_BOARD_SETTINGS, amberMinutes: 45, redMinutes: 60 } });
+    expect(relaxed.find('[data-testid="row-wait"]').attributes('data-level')).toBe('normal');
+  });
+
+  it('offers only the next forward move and a reprint button with a stable name', async () => {
+    const waiting = mountRow({});
+    const names = waiting.findAll('button').map((button) => button.attributes('aria-label') ?? button.text());
+    expect(names).toEqual(['Appeler', 'En examen', 'Réimprimer']);
+    await waiting.findAll('button')[1]!.trigger('click');
+    expect(waiting.emitted('status')).toEqual([['inCare']]);
+    const done = mountRow({ row: row({ ticketId: 'i012', group: 'done', status: 'done' }) }, 'en');
+    expect(done.findAll('button').map((button) => button.attributes('aria-label') ?? button.text())).toEqual(['Close', 'Reprint']);
+  });
+
+  it('says when the appointment is gone, not verified or pending, and blocks actions on a gone one', () => {
+    const gone = mountRow({ row: row({ ticketId: 'i012', verification: 'gone' }) });
+    expect(gone.find('[data-testid="row-verification"]').text()).toBe("Ce rendez-vous n'existe plus");
+    expect(gone.findAll('button').every((button) => button.attributes('disabled') !== undefined)).toBe(true);
+    const offline = mountRow({ row: row({ ticketId: 'i012', verification: 'notVerified', pending: true }) }, 'en');
+    expect(offline.find('[data-testid="row-verification"]').text()).toBe('Not verified');
+    expect(offline.find('[data-testid="row-pending"]').text()).toBe('Waiting to be sent');
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { boardLines, choices, NO_FILTERS } from '../../../../src-renderer/features/board/model/view';
+import { row } from './rows';
+
+
+const rows = [
+  row({ ticketId: 's002', number: 2, group: 'inCare', status: 'inCare', checkedInAt: '2026-11-23T08:10:00+01:00', examTypeId: 'SCAN' }),
+  row({ ticketId: 'i010', number: 10, checkedInAt: '2026-11-23T08:50:00+01:00', patientDisplayName: 'Hélène Dumas' }),
+  row({ ticketId: 'i003', number: 3, checkedInAt: '2026-11-23T08:20:00+01:00', room: 'Salle 2' }),
+  row({ ticketId: 'i004', number: 4, group: 'called', checkedInAt: '2026-11-23T08:30:00+01:00', practitioner: 'Dr B' }),
+];
+
+describe('board lines', () => {
+  it('groups in the fixed order with counts, longest wait first', () => {
+    const lines = boardLines(rows, NO_FILTERS);
+    expect(lines.map((line) => line.key)).toEqual(['group:waiting', 'i003', 'i010', 'group:called', 'i004', 'group:inCare', 's002']);
+    expect(lines[0]).toMatchObject({ kind: 'group', count: 2 });
+  });
+
+  it('sorts by ticket number, numerically', () => {
+    const lines = boardLines(rows, { ...NO_FILTERS, sort: 'ticket' });
+    expect(lines.filter((line) => line.kind === 'row').map((line) => line.key)).toEqual(['i003', 'i010', 'i004', 's002']);
+  });
+
+  it('searches names without accents or case, and ticket numbers', () => {
+    expect(boardLines(rows, { ...NO_FILTERS, search: 'helene' }).map((line) => line.key)).toEqual(['group:waiting', 'i010']);
+    expect(boardLines(rows, { ...NO_FILTERS, search: 'I00' }).filter((line) => line.kind === 'row')).toHaveLength(2);
+  });
+
+  it('filters by exam type, practitioner and room, and lists their values', () => {
+    expect(boardLines(rows, { ...NO_FILTERS, examType: 'SCAN' }).map((line) => line.key)).toEqual(['group:inCare', 's002']);
+    expect(boardLines(rows, { ...NO_FILTERS, practitioner: 'Dr B' }).map((line) => line.key)).toEqual(['group:called', 'i004']);
+    expect(boardLines(rows, { ...NO_FILTERS, room: 'Salle 2' }).map((line) => line.key)).toEqual(['group:waiting', 'i003']);
+    expect(choices(rows, (r) => r.room)).toEqual(['Salle 1', 'Salle 2']);
+  });
+
+  it('handles 5,000 rows in one pass', () => {
+    const many = Array.from({ length: 5_000 }, (_, i) => row({ ticketId: `t${i}`, number: i }));
+    expect(boardLines(many, NO_FILTERS)).toHaveLength(5_001);
+  });
+});
