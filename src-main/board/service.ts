@@ -246,6 +246,9 @@ export class BoardService {
     if (check.kind !== 'verified') return;
     const truth = ticketStatusOf(check.appointment.status);
     const latest = this.state.ticket(ticket.ticketId) ?? ticket;
+    // A cancelled ticket is an undone reception (cancelForAppointment): the publisher keeps the
+    // arrival, but the cancellation stands; "correcting" it would put the ticket back on the board.
+    if (latest.status === 'cancelled') return;
     // The publisher is ahead of the platform: the board shows the publisher and tells the platform.
     if (statusRank(truth) > statusRank(latest.status) && !this.told.has(`${id}:${truth}`)) {
       this.told.add(`${id}:${truth}`);

@@ -89,6 +89,8 @@ export class BoardState {
   effectiveStatus(ticket: DeskTicket): TicketStatus {
     const check = ticket.contractAppointmentId ? this.check(ticket.contractAppointmentId) : null;
     let status: TicketStatus = ticket.status;
+    // An undone reception (cancelForAppointment) leaves the board even though the publisher keeps the arrival.
+    if (status === 'cancelled') return status;
     if (check?.kind === 'verified') {
       const truth = ticketStatusOf(check.appointment.status);
       // A platform change newer than the publisher read (another desk moved it) stands until the next read.

@@ -88,6 +88,13 @@ export const en: Messages = {
     },
   },
   checkin: checkinEn,
+  display: {
+    title: 'Patient calls',
+    ticket: 'Ticket',
+    none: 'Please wait, you will be called shortly.',
+    earlier: 'Earlier calls',
+    offline: 'Display not updating at the moment',
+  },
   printing: printingEn,
   admin: adminEn,
   errors: {

@@ -153,6 +153,13 @@ export const fr = {
     },
   },
   checkin: checkinFr,
+  display: {
+    title: 'Appels des patients',
+    ticket: 'Ticket',
+    none: 'Merci de patienter, vous allez être appelé(e).',
+    earlier: 'Appels précédents',
+    offline: 'Affichage momentanément non actualisé',
+  },
   printing: printingFr,
   admin: adminFr,
   errors,

@@ -17,6 +17,7 @@ export type SectionName = (typeof sections)[number]['name'];
 const views: Partial<Record<SectionName, RouteRecordRaw['component']>> = {
   board: () => import('../features/board/views/BoardView.vue'),
   // checkin view
+  checkin: () => import('../features/checkin/views/CheckinView.vue'),
   // printers view
   printers: () => import('../features/printing/views/PrintersView.vue'),
   // admin view
@@ -28,6 +29,8 @@ export function createDeskRouter(pinia: Pinia) {
   const routes: RouteRecordRaw[] = [
     { path: '/', redirect: '/board' },
     { path: '/sign-in', name: 'sign-in', component: () => import('../features/staff/views/SignInView.vue') },
+    // The waiting room's public display: no staff session, no navigation around it.
+    { path: '/display', name: 'display', component: () => import('../features/display/views/DisplayView.vue'), meta: { bare: true } },
     ...sections.map((section) => ({
       path: section.path,
       name: section.name,

@@ -1,0 +1,100 @@
+import { onBeforeUnmount, onMounted } from 'vue';
+import { WEDGE_DEFAULTS, WedgeBurst, type WedgeBurstOptions } from './wedge-burst';
+
+type Editable = HTMLInputElement | HTMLTextAreaElement;
+
+function editableOf(target: EventTarget | null): Editable | null {
+  return target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement ? target : null;
+}
+
+/** Keys held back outside text fields until it is clear they are not the start of a scan. */
+interface HeldKey {
+  target: EventTarget;
+  init: KeyboardEventInit;
+}
+
+/**
+ * Listens for a keyboard-wedge scanner anywhere on screen and hands each scanned code
+ * to `onCode`. Typing stays typing:
+ * - in a text field a person's keys land as usual; only a burst ending in Enter counts,
+ *   and its characters are then taken back out of the field, so a scan never leaves a
+ *   code in a search box;
+ * - elsewhere, single-key shortcuts (the board's N, C, A…) must not fire on a scanned
+ *   code's letters, so a printable key is held for a few milliseconds: if no burst
+ *   follows it is replayed to the page, otherwise it was part of the scan.
+ */
+export function useWedgeScanner(onCode: (code: string) => void, options: WedgeBurstOptions = WEDGE_DEFAULTS): void {
+  const burst = new WedgeBurst(options);
+  const replayed = new WeakSet<Event>();
+  let field: { element: Editable; before: string } | null = null;
+  let held: HeldKey[] = [];
+  let timer: ReturnType<typeof setTimeout> | null = null;
+
+  function replayHeld(): void {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const keys = held;
+    held = [];
+    for (const key of keys) {
+      const event = new KeyboardEvent('keydown', key.init);
+      replayed.add(event);
+      // The element may have left the page meanwhile (a re-rendered row): the key still reaches the page.
+      const target = key.target instanceof Node && !key.target.isConnected ? (document.activeElement ?? document.body) : key.target;
+      target.dispatchEvent(event);
+    }
+  }
+
+  function dropHeld(): void {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    held = [];
+  }
+
+  function hold(event: KeyboardEvent): void {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    held.push({
+      target: event.target ?? window,
+      init: { key: event.key, code: event.code, shiftKey: event.shiftKey, bubbles: true, cancelable: true },
+    });
+    if (timer) clearTimeout(timer);
+    // Past the longest gap of a burst, this was a person: the keys go on to the page.
+    timer = setTimeout(replayHeld, options.maxGapMs + 10);
+  }
+
+  function onKeydown(event: KeyboardEvent): void {
+    if (replayed.has(event) || event.ctrlKey || event.altKey || event.metaKey || event.isComposing) return;
+    const step = burst.feed(event.key, event.timeStamp);
+    const element = editableOf(event.target);
+    if (step.kind === 'key') {
+      if (step.startsBurst) {
+        replayHeld();
+        field = element ? { element, before: element.value } : null;
+      }
+      if (!element && event.key.length === 1 && event.key !== ' ') hold(event);
+      // Any other key (Escape, arrows, a field's keys) ends what was held, in the order typed.
+      else if (event.key !== 'Shift') replayHeld();
+      return;
+    }
+    if (step.kind === 'enter') {
+      replayHeld();
+      return;
+    }
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    dropHeld();
+    if (field && field.element.value !== field.before) {
+      field.element.value = field.before;
+      field.element.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    field = null;
+    onCode(step.code);
+  }
+
+  // Capture phase: the scan is seen before a focused form submits on Enter or a shortcut runs.
+  onMounted(() => window.addEventListener('keydown', onKeydown, true));
+  onBeforeUnmount(() => {
+    dropHeld();
+    window.removeEventListener('keydown', onKeydown, true);
+  });
+}

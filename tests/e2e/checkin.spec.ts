@@ -1,0 +1,104 @@
+import AxeBuilder from '@axe-core/playwright';
+import { DESK_TRAINING_PATIENTS } from '../../src-main/sandbox/world/desk-patients';
+import { expect, test, type PreviewHost } from './fixtures';
+import { ipc } from './pages/admin-page';
+import { CheckinPage } from './pages/checkin-page';
+
+const lea = DESK_TRAINING_PATIENTS.journey;
+const hugo = DESK_TRAINING_PATIENTS.scanned;
+
+interface Snapshot {
+  rows: { formattedNumber: string; contractAppointmentId: string | null; status: string; lastCall: { at: string } | null }[];
+}
+
+/** The call board as main holds it (rows of the desk's office place). */
+const boardOf = async (host: PreviewHost) => (await ipc(host, 'board/snapshot', undefined)) as Snapshot;
+
+test.describe('desk check-in through the preview host and the training sandbox', () => {
+  // The staff session lives in main, shared by the specs of this worker's preview host.
+  test.afterEach(async ({ previewHost }) => {
+    await ipc(previewHost, 'staff/signOut', undefined);
+  });
+
+  test('checks a patient in for two appointments with one ticket, then undoes the reception', async ({ page, previewHost }) => {
+    const checkin = new CheckinPage(page);
+    await checkin.open(previewHost);
+    await checkin.searchByName('garnier-vidal', lea.birthDate);
+
+    // One patient found: chosen at once, both appointments of the day proposed together.
+    await expect(checkin.appointments.getByRole('heading', { name: 'Léa Garnier-Vidal' })).toBeVisible();
+    const boxes = checkin.appointments.getByRole('checkbox');
+    await expect(boxes).toHaveCount(2);
+    await expect(boxes.nth(0)).toBeChecked();
+    await expect(boxes.nth(1)).toBeChecked();
+    await expect(checkin.readiness).toContainText('Les équipes seront prévenues');
+    await expect(checkin.confirm).toHaveText(/Enregistrer l'arrivée \(2 rendez-vous\)/);
+    await checkin.confirm.click();
+
+    await expect(checkin.ticketNumber).toHaveText(/^I\d{3}$/);
+    const ticket = (await checkin.ticketNumber.textContent())!.trim();
+    // Training prints to the preview: the screen says so and shows the ticket as it would come out.
+    await expect(checkin.print).toHaveText('Ticket envoyé en aperçu (mode formation).');
+    await checkin.closePrintPreview();
+
+    // The platform's board has the desk ticket for the main appointment.
+    await expect
+      .poll(async () => (await boardOf(previewHost)).rows.find((row) => row.formattedNumber === ticket)?.status)
+      .toBe('checkedIn');
+
+    // Undo asks first; "Garder" keeps the ticket.
+    await checkin.undo.click();
+    await expect(checkin.undoDialog).toContainText(`Le ticket ${ticket} sera annulé`);
+    await page.getByTestId('checkin-undo-keep').click();
+    await expect(checkin.undoDialog).toBeHidden();
+    await checkin.undo.click();
+    await page.getByTestId('checkin-undo-confirm').click();
+    await expect(checkin.undone).toContainText(`le ticket ${ticket} n'est plus sur le tableau d'appel`);
+    await expect
+      .poll(async () => JSON.stringify((await boardOf(previewHost)).rows.filter((row) => row.formattedNumber === ticket)))
+      .toBe('[]');
+
+    // Read back from the medical system: both appointments carry the ticket and are no longer proposed.
+    await checkin.next.click();
+    await checkin.searchByName('Garnier-Vidal', lea.birthDate);
+    await expect(checkin.appointments.getByText('Déjà enregistré')).toHaveCount(2);
+    await expect(checkin.appointments.getByText(`Ticket ${ticket}`)).toHaveCount(2);
+    await expect(checkin.confirm).toBeDisabled();
+  });
+
+  test('a convocation scanned anywhere opens the check-in with that patient, and a scan never fills a search field', async ({ page, previewHost }) => {
+    const checkin = new CheckinPage(page);
+    await checkin.open(previewHost);
+    // From the board, with nothing focused.
+    await page.getByTestId('nav-board').click();
+    await page.locator('body').click({ position: { x: 5, y: 300 } });
+    const board = async () =>
+      (await boardOf(previewHost)).rows.map((row) => `${row.formattedNumber} ${row.status} ${row.lastCall?.at ?? '-'}`).join();
+    const before = await board();
+    // Full of the board's one-key shortcuts (C close, N call next, A check-in): none may run.
+    await checkin.scan('CV-NOT-A-CODE');
+    await expect(page).toHaveURL(/#\/check-in/);
+    await expect(checkin.error).toHaveText("Ce code de convocation n'est pas reconnu par le logiciel médical. Recherchez le patient par son nom.");
+    expect(await board()).toBe(before);
+
+    // Inside the last-name field: the code goes to the check-in, not into the field.
+    await checkin.lastName.click();
+    await checkin.scan(hugo.codes[0]);
+    await expect(checkin.appointments.getByRole('heading', { name: 'Hugo Perrin' })).toBeVisible();
+    await expect(checkin.lastName).toHaveValue('');
+    await expect(checkin.readiness).toContainText('Dossier incomplet');
+    await checkin.confirm.click();
+    await expect(checkin.ticketNumber).toHaveText(/^I\d{3}$/);
+  });
+
+  test('the check-in screen has no serious or critical accessibility violation', async ({ page, previewHost }) => {
+    const checkin = new CheckinPage(page);
+    await checkin.open(previewHost);
+    await checkin.socialSecurityId.fill(hugo.socialSecurityId);
+    await checkin.search.click();
+    await expect(checkin.appointments).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+    expect(blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ') + ' ' + node.failureSummary).join(', ')}`)).toEqual([]);
+  });
+});

@@ -1,0 +1,113 @@
+import { flushPromises, mount } from '@vue/test-utils';
+import { createPinia } from 'pinia';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createVuetify } from 'vuetify';
+import type { CheckinPatient, CheckinResult } from '../../../src-shared/ipc/features/checkin.contract';
+import CheckinView from '../../../src-renderer/features/checkin/views/CheckinView.vue';
+import { createDeskI18n, type Locale } from '../../../src-renderer/plugins/i18n';
+import { createDeskRouter } from '../../../src-renderer/router';
+import { deskCalls, deskReplies } from './setup';
+
+// jsdom has no visualViewport; Vuetify's dialog positions itself with it.
+Object.defineProperty(window, 'visualViewport', {
+  configurable: true,
+  value: Object.assign(new EventTarget(), { width: 1280, height: 800, offsetLeft: 0, offsetTop: 0, pageLeft: 0, pageTop: 0, scale: 1 }),
+});
+
+const patient: CheckinPatient = {
+  id: 'P1',
+  displayName: 'Léa Garnier-Vidal',
+  birthDate: '1985-04-12',
+  appointments: [
+    { id: 'A1', startDate: '2026-11-23T10:00:00+01:00', status: 'scheduled', examLabel: 'IRM du genou', examTypeId: 'IRM', locationLabel: null, practitionerLabel: null, roomLabel: 'IRM 1', ticketNumberFormatted: null, eligible: true },
+    { id: 'A2', startDate: '2026-11-23T10:40:00+01:00', status: 'scheduled', examLabel: 'Scanner thoracique', examTypeId: 'SCAN', locationLabel: null, practitionerLabel: null, roomLabel: null, ticketNumberFormatted: null, eligible: true },
+    { id: 'A3', startDate: '2026-11-23T08:00:00+01:00', status: 'done', examLabel: 'Radio', examTypeId: 'RADIO', locationLabel: null, practitionerLabel: null, roomLabel: null, ticketNumberFormatted: 'R001', eligible: false },
+  ],
+};
+const notPrinted: CheckinResult = {
+  formattedNumber: 'I007',
+  numberedBy: 'platform',
+  mainAppointmentId: 'A1',
+  checkedIn: ['A1', 'A2'],
+  notCheckedIn: [],
+  print: { printed: false, code: 'PRINTER_UNAVAILABLE' },
+  readiness: { publisher: { ready: true, reason: null }, platform: { enabled: true, excludedAnomalyCodes: [] } },
+};
+
+async function mountCheckin(locale: Locale) {
+  const pinia = createPinia();
+  const router = createDeskRouter(pinia);
+  await router.push('/check-in');
+  const wrapper = mount(CheckinView, { global: { plugins: [pinia, createDeskI18n(locale), createVuetify(), router] }, attachTo: document.body });
+  return wrapper;
+}
+
+async function searchLea(wrapper: Awaited<ReturnType<typeof mountCheckin>>) {
+  await wrapper.find('[data-testid="checkin-last-name"] input').setValue('Garnier');
+  await wrapper.find('[data-testid="checkin-birth-date"] input').setValue('1985-04-12');
+  await wrapper.find('[data-testid="checkin-search"]').trigger('submit');
+  await flushPromises();
+}
+
+describe('desk check-in screen', () => {
+  beforeEach(() => {
+    deskCalls.length = 0;
+    deskReplies.clear();
+    deskReplies.set('staff/session', () => ({ ok: true, value: { displayName: 'Élodie Mercier', email: 'e@x.example', offices: [], signedInAt: '2026-11-23T08:00:00.000Z' } }));
+    deskReplies.set('checkin/search', () => ({ ok: true, value: { patients: [patient] } }));
+    deskReplies.set('checkin/readiness', () => ({ ok: true, value: { publisher: { ready: false, reason: 'notificationNotConfigured' }, platform: { enabled: true, excludedAnomalyCodes: [] } } }));
+    deskReplies.set('checkin/checkIn', () => ({ ok: true, value: notPrinted }));
+    deskReplies.set('checkin/undo', () => ({ ok: true, value: { cancelled: 1 } }));
+  });
+
+  it('asks for name and birth date or the social security number before searching', async () => {
+    const wrapper = await mountCheckin('fr');
+    await wrapper.find('[data-testid="checkin-last-name"] input').setValue('Garnier');
+    await wrapper.find('[data-testid="checkin-search"]').trigger('submit');
+    expect(wrapper.find('[data-testid="checkin-search-needed"]').text()).toBe('Saisissez le nom et la date de naissance, ou le numéro de sécurité sociale.');
+    expect(deskCalls.some((call) => call.channel === 'checkin/search')).toBe(false);
+    wrapper.unmount();
+  });
+
+  it('proposes the eligible appointments together, shows readiness, and says the ticket was not printed with its number', async () => {
+    const wrapper = await mountCheckin('fr');
+    await searchLea(wrapper);
+    expect(deskCalls.find((call) => call.channel === 'checkin/search')?.request).toEqual({ lastName: 'Garnier', birthDate: '1985-04-12' });
+    expect(wrapper.find('[data-testid="checkin-readiness"]').text()).toContain('Dossier incomplet');
+    expect(wrapper.find('[data-testid="checkin-confirm"]').text()).toContain("Enregistrer l'arrivée (2 rendez-vous)");
+    expect((wrapper.find('[data-testid="checkin-appointment-A3"] input').element as HTMLInputElement).disabled).toBe(true);
+    await wrapper.find('[data-testid="checkin-confirm"]').trigger('click');
+    await flushPromises();
+    expect(deskCalls.find((call) => call.channel === 'checkin/checkIn')?.request).toEqual({ appointmentIds: ['A1', 'A2'] });
+    expect(wrapper.find('[data-testid="checkin-ticket-number"]').text()).toBe('I007');
+    expect(wrapper.find('[data-testid="checkin-print"]').text()).toContain("Le ticket n'a pas été imprimé : donnez le numéro au patient.");
+    expect(wrapper.text()).not.toContain('PRINTER_UNAVAILABLE');
+    wrapper.unmount();
+  });
+
+  it('undoes the reception only after confirmation, in English too', async () => {
+    const wrapper = await mountCheckin('en');
+    await searchLea(wrapper);
+    await wrapper.find('[data-testid="checkin-confirm"]').trigger('click');
+    await flushPromises();
+    await wrapper.find('[data-testid="checkin-undo"]').trigger('click');
+    await flushPromises();
+    expect(document.body.textContent).toContain('Ticket I007 will be cancelled and leave the call board.');
+    expect(deskCalls.some((call) => call.channel === 'checkin/undo')).toBe(false);
+    (document.querySelector('[data-testid="checkin-undo-confirm"]') as HTMLElement).click();
+    await flushPromises();
+    expect(deskCalls.find((call) => call.channel === 'checkin/undo')?.request).toEqual({ mainAppointmentId: 'A1' });
+    expect(wrapper.find('[data-testid="checkin-undone"]').text()).toContain('Check-in undone: ticket I007 has left the call board.');
+    wrapper.unmount();
+  });
+
+  it('shows a refusal in plain words', async () => {
+    deskReplies.set('checkin/checkIn', () => ({ ok: false, error: { code: 'CHECKIN_NOT_ELIGIBLE', message: 'x' } }));
+    const wrapper = await mountCheckin('fr');
+    await searchLea(wrapper);
+    await wrapper.find('[data-testid="checkin-confirm"]').trigger('click');
+    await flushPromises();
+    expect(wrapper.find('[data-testid="checkin-error"]').text()).toContain('Ce rendez-vous ne peut pas être enregistré');
+    wrapper.unmount();
+  });
+});

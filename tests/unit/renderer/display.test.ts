@@ -1,0 +1,42 @@
+import { flushPromises, mount } from '@vue/test-utils';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createVuetify } from 'vuetify';
+import type { DisplayCalls } from '../../../src-shared/ipc/features/checkin.contract';
+import DisplayView from '../../../src-renderer/features/display/views/DisplayView.vue';
+import { createDeskI18n } from '../../../src-renderer/plugins/i18n';
+import { deskReplies } from './setup';
+
+const call = (ticketId: string, formattedNumber: string, at: string) => ({ ticketId, formattedNumber, deskLabel: 'Accueil 2', at });
+
+describe('public display', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    deskReplies.clear();
+  });
+
+  it('shows the newest call large, chimes only for calls it has not shown yet, and says when it is not live', async () => {
+    vi.useFakeTimers();
+    let answer: DisplayCalls = { calls: [call('t1', 'I004', '2026-11-23T09:00:00+01:00')], live: true };
+    deskReplies.set('display/calls', () => ({ ok: true, value: answer }));
+    const wrapper = mount(DisplayView, { global: { plugins: [createDeskI18n('fr'), createVuetify()] } });
+    await flushPromises();
+    expect(wrapper.find('[data-testid="display-latest-number"]').text()).toBe('I004');
+    // Already on screen when the display opened: no chime.
+    expect(wrapper.find('[data-testid="public-display"]').attributes('data-chimes')).toBe('0');
+
+    answer = { calls: [call('t2', 'S010', '2026-11-23T09:05:00+01:00'), ...answer.calls], live: true };
+    await vi.advanceTimersByTimeAsync(1_600);
+    expect(wrapper.find('[data-testid="display-latest-number"]').text()).toBe('S010');
+    expect(wrapper.find('[data-testid="display-latest-desk"]').text()).toContain('Accueil 2');
+    expect(wrapper.find('[data-testid="public-display"]').attributes('data-chimes')).toBe('1');
+
+    // Same calls again: silence. A recall (same ticket, new time) chimes again.
+    await vi.advanceTimersByTimeAsync(1_600);
+    expect(wrapper.find('[data-testid="public-display"]').attributes('data-chimes')).toBe('1');
+    answer = { calls: [call('t1', 'I004', '2026-11-23T09:07:00+01:00'), call('t2', 'S010', '2026-11-23T09:05:00+01:00')], live: false };
+    await vi.advanceTimersByTimeAsync(1_600);
+    expect(wrapper.find('[data-testid="public-display"]').attributes('data-chimes')).toBe('2');
+    expect(wrapper.find('[data-testid="display-offline"]').text()).toBe('Affichage momentanément non actualisé');
+    wrapper.unmount();
+  });
+});
