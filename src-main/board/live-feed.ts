@@ -3,6 +3,8 @@ import type { DeskTicket } from '../../src-shared/platform/tickets';
 import { logger } from '../log';
 import { TicketEventStream, type TicketStreamOptions } from '../platform/events/ticket-stream';
 import type { PlatformBoardClient } from '../platform/tickets/board';
+import { isTransientPlatformError } from '../platform/tickets/http';
+import { DeskError } from '../../src-shared/errors';
 
 const log = logger('board');
 
@@ -68,9 +70,12 @@ export class LiveFeed {
       this.options.loaded(list.tickets);
       if (openStream) this.stream.start(list.lastEventId);
     } catch (error) {
-      log.warn('day list unavailable, retrying', { error: error instanceof Error ? error.name : 'unknown' });
-      this.setLive({ state: 'offline', reason: 'unreachable' });
-      this.retry = setTimeout(() => void this.reload(openStream), this.options.reloadRetryMs ?? 5_000);
+      // A refusal (key, route not offered) will not fix itself soon: ask again rarely, never hammer.
+      const reason = isTransientPlatformError(error) ? 'unreachable' : error instanceof DeskError && error.code === 'PLATFORM_KEY_REFUSED' ? 'keyRefused' : 'notOffered';
+      log.warn('day list unavailable, retrying', { reason });
+      this.setLive({ state: 'offline', reason });
+      const delay = reason === 'unreachable' ? (this.options.reloadRetryMs ?? 5_000) : 60_000;
+      this.retry = setTimeout(() => void this.reload(openStream), delay);
       this.retry.unref();
     }
   }

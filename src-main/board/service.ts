@@ -55,18 +55,6 @@ export class BoardService {
     private readonly options: BoardServiceOptions,
   ) {
     const { profile, accountKey } = context;
-    this.platform = new PlatformBoardClient(
-      new PlatformHttp({ platformUrl: profile.platformUrl, licenceUuid: profile.licenceUuid, accountKey }),
-    );
-    this.verifier = new Reverifier({
-      getAppointmentById: (id) => context.publisher.getAppointmentById(id),
-      concurrency: options.concurrency,
-      ttlMs: options.cacheMs,
-    });
-    this.state = new BoardState(
-      (id) => this.verifier.cached(id),
-      (change) => context.events.emit('board/rows', change),
-    );
     // One attempt per action: a desk never waits on retries, the outbox retries for it.
     const quick = new PublisherClient({
       profile,
@@ -75,6 +63,19 @@ export class BoardService {
       retry: { attempts: 1, baseDelayMs: 0, maxDelayMs: 0, totalBudgetMs: 0 },
       onReachability: (reachable) => context.connection.reportPublisher(reachable),
     });
+    this.verifier = new Reverifier({
+      getAppointmentById: (id) => context.publisher.getAppointmentById(id),
+      getAppointmentByIdNow: (id) => quick.getAppointmentById(id),
+      concurrency: options.concurrency,
+      ttlMs: options.cacheMs,
+    });
+    this.platform = new PlatformBoardClient(
+      new PlatformHttp({ platformUrl: profile.platformUrl, licenceUuid: profile.licenceUuid, accountKey }),
+    );
+    this.state = new BoardState(
+      (id) => this.verifier.cached(id),
+      (change) => context.events.emit('board/rows', change),
+    );
     this.actions = new BoardActions({
       state: this.state,
       verifier: this.verifier,

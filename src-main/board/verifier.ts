@@ -9,6 +9,8 @@ export type Check =
 
 export interface ReverifierOptions {
   getAppointmentById: (id: string) => Promise<AppointmentPair>;
+  /** Used for `fresh` checks right before an action: one short attempt, the desk does not wait on retries. */
+  getAppointmentByIdNow?: (id: string) => Promise<AppointmentPair>;
   /** Calls in flight at most: a busy day never floods the medical system. */
   concurrency?: number;
   /** A check younger than this is answered from cache (unless fresh is asked). */
@@ -45,7 +47,7 @@ export class Reverifier {
     if (!fresh && known && now - known.at < (this.options.ttlMs ?? 15_000)) return Promise.resolve(known);
     const running = this.inFlight.get(appointmentId);
     if (running) return running;
-    const pending = this.slot(() => this.ask(appointmentId)).finally(() => this.inFlight.delete(appointmentId));
+    const pending = this.slot(() => this.ask(appointmentId, fresh)).finally(() => this.inFlight.delete(appointmentId));
     this.inFlight.set(appointmentId, pending);
     return pending;
   }
@@ -55,10 +57,11 @@ export class Reverifier {
     this.cache.delete(appointmentId);
   }
 
-  private async ask(appointmentId: string): Promise<Check> {
+  private async ask(appointmentId: string, fresh: boolean): Promise<Check> {
     let check: Check;
+    const get = (fresh && this.options.getAppointmentByIdNow) || this.options.getAppointmentById;
     try {
-      const pair = await this.options.getAppointmentById(appointmentId);
+      const pair = await get(appointmentId);
       check = { kind: 'verified', appointment: pair.appointment, at: this.now() };
     } catch (error) {
       const gone = isContractError(error) && error.status === 404 && error.code === 'UNKNOWN_APPOINTMENT';

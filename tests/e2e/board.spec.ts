@@ -36,13 +36,15 @@ const appointmentOf = (formattedNumber: string) =>
 const waitingTickets = () =>
   sandbox.world.platform.tickets.filter((ticket) => ticket.officePlaceId === placeId() && ticket.status === 'checkedIn' && !ticket.lastCall);
 
-/** Simulated kiosk arrivals until one lands at the desk's office place. */
+/** Simulated kiosk arrivals until one lands at the desk's office place; its ticket number. */
 async function kioskArrivalHere(): Promise<string> {
   for (let i = 0; i < 30; i += 1) {
     const arrival = await sandbox.kiosk.arrive();
-    if (arrival && sandbox.world.platform.tickets.some((t) => t.formattedNumber === arrival.formattedNumber && t.officePlaceId === placeId())) {
-      return arrival.formattedNumber;
-    }
+    // Numbers restart per office place: find the arrival by its appointments, not by its number.
+    const ticket = sandbox.world.platform.tickets.findLast(
+      (candidate) => candidate.contractAppointmentId !== null && arrival?.appointmentIds.includes(candidate.contractAppointmentId),
+    );
+    if (ticket?.officePlaceId === placeId()) return ticket.formattedNumber;
   }
   throw new Error('no kiosk arrival at the office place');
 }

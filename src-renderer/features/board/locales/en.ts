@@ -84,6 +84,17 @@ export const boardEn: BoardMessages = {
       help: 'Show this help',
     },
   },
+  settings: {
+    open: 'Board settings',
+    title: 'Board settings',
+    amber: 'Wait turns amber after (minutes)',
+    red: 'Wait turns red after (minutes)',
+    idle: 'Lock after inactivity of (minutes, 0 = never)',
+    save: 'Save',
+    cancel: 'Cancel',
+    saved: 'Settings saved.',
+    invalid: 'Enter whole numbers: amber and red from 1 to 600, lock from 0 to 600.',
+  },
   lock: {
     title: 'Desk locked',
     text: 'The desk locked itself after a while without activity. Enter your password to continue.',

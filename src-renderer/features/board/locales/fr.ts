@@ -84,6 +84,17 @@ export const boardFr = {
       help: 'Afficher cette aide',
     },
   },
+  settings: {
+    open: 'Réglages du tableau',
+    title: 'Réglages du tableau',
+    amber: 'Attente en orange au-delà de (minutes)',
+    red: 'Attente en rouge au-delà de (minutes)',
+    idle: 'Verrouiller après une inactivité de (minutes, 0 = jamais)',
+    save: 'Enregistrer',
+    cancel: 'Annuler',
+    saved: 'Réglages enregistrés.',
+    invalid: 'Saisissez des nombres entiers : orange et rouge entre 1 et 600, verrouillage entre 0 et 600.',
+  },
   lock: {
     title: 'Poste verrouillé',
     text: "Le poste s'est verrouillé après une période d'inactivité. Saisissez votre mot de passe pour reprendre.",

@@ -95,6 +95,10 @@ export const useBoardStore = defineStore('board', () => {
     await refresh();
   }
 
+  async function saveSettings(next: BoardSettings): Promise<void> {
+    settings.value = await unwrap(desk.board.saveSettings(next));
+  }
+
   const lock = () => unwrap(desk.board.lock());
   async function unlock(password: string): Promise<void> {
     await unwrap(desk.board.unlock({ password }));
@@ -124,6 +128,7 @@ export const useBoardStore = defineStore('board', () => {
     call,
     setStatus,
     chooseWorkplace,
+    saveSettings,
     lock,
     unlock,
   };

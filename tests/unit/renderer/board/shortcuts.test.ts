@@ -1,0 +1,53 @@
+import { mount } from '@vue/test-utils';
+import { afterEach, describe, expect, it } from 'vitest';
+import { defineComponent, h } from 'vue';
+import { useBoardShortcuts, type ShortcutAction } from '../../../../src-renderer/features/board/composables/useBoardShortcuts';
+
+function mountShortcuts(enabled = true) {
+  const actions: ShortcutAction[] = [];
+  const wrapper = mount(
+    defineComponent({
+      setup() {
+        useBoardShortcuts((action) => actions.push(action), () => enabled);
+        return () => h('input', { 'data-testid': 'field' });
+      },
+    }),
+    { attachTo: document.body },
+  );
+  return { actions, wrapper };
+}
+
+const press = (key: string, init: KeyboardEventInit = {}, target: EventTarget = window) =>
+  target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...init }));
+
+describe('board keyboard shortcuts', () => {
+  afterEach(() => {
+    document.body.innerHTML = '';
+  });
+
+  it('maps the documented keys, either case', () => {
+    const { actions, wrapper } = mountShortcuts();
+    for (const key of ['n', 'R', 'i', 'd', 'c', '/', 'a', '?', 'ArrowDown', 'ArrowUp']) press(key);
+    expect(actions).toEqual(['callNext', 'recall', 'inCare', 'done', 'close', 'search', 'newCheckin', 'help', 'down', 'up']);
+    wrapper.unmount();
+    press('n');
+    expect(actions).toHaveLength(10);
+  });
+
+  it('leaves typing, modifier shortcuts and open dialogs alone', () => {
+    const { actions, wrapper } = mountShortcuts();
+    press('n', {}, wrapper.find('[data-testid="field"]').element);
+    press('c', { ctrlKey: true });
+    const dialog = document.createElement('div');
+    dialog.className = 'v-dialog v-overlay--active';
+    document.body.append(dialog);
+    press('d');
+    expect(actions).toEqual([]);
+  });
+
+  it('does nothing while disabled (desk locked)', () => {
+    const { actions } = mountShortcuts(false);
+    press('n');
+    expect(actions).toEqual([]);
+  });
+});
