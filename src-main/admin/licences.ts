@@ -24,15 +24,22 @@ export class LicenceAdmin {
   }
 
   create(request: CreateLicenceRequest): Promise<Licence> {
-    return this.session.run((client) => client.createLicence(request));
+    return this.changed(this.session.run((client) => client.createLicence(request)));
   }
 
   update(id: number, changes: UpdateLicenceRequest): Promise<Licence> {
-    return this.session.run((client) => client.updateLicence(id, changes));
+    return this.changed(this.session.run((client) => client.updateLicence(id, changes)));
   }
 
   async remove(id: number): Promise<null> {
-    await this.session.run((client) => client.deleteLicence(id));
+    await this.changed(this.session.run((client) => client.deleteLicence(id)));
     return null;
+  }
+
+  /** The session's licence lists (switch, integrations, users' default licence) follow every change. */
+  private async changed<T>(pending: Promise<T>): Promise<T> {
+    const result = await pending;
+    await this.session.refresh();
+    return result;
   }
 }

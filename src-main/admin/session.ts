@@ -47,10 +47,9 @@ export class AdminSessionService {
     });
   }
 
-  /** The signed-in account as the platform sees it now (a role change shows at once). */
-  requireSession(): AdminSession {
-    if (!this.current) throw new DeskError('NOT_SIGNED_IN', 'Sign in to the platform administration first.');
-    return this.current;
+  /** Re-reads profile and accessible licences (after a licence is created, renamed or deleted). */
+  refresh(): Promise<AdminSession> {
+    return this.run(() => this.describe());
   }
 
   /** Runs an authenticated call; an expired or refused token ends the session. */

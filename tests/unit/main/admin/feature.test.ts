@@ -69,6 +69,9 @@ describe('admin feature through the IPC handler table', () => {
 
     const licence = await call('admin/createLicence', { name: 'Éditeur en panne' });
     if (!licence.ok) throw new Error('no licence');
+    // The switcher and the licence pickers learn of the new licence at once.
+    const session = await call('admin/session');
+    expect(session.ok && session.value?.accessibleLicences.map((ref) => ref.name)).toContain('Éditeur en panne');
     const broken = await call('admin/savePublisherIntegration', {
       licenceId: licence.value.id,
       integration: { officeId: 'OFF', contractBaseUrl: 'http://127.0.0.1:9/api/kioskIntegrationService/v1' },
