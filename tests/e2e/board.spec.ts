@@ -5,6 +5,7 @@ import type { ChildProcess } from 'node:child_process';
 import { startSandbox, type RunningSandbox } from '../../src-main/sandbox/start';
 import type { DeskTicket } from '../../src-shared/platform/tickets';
 import { expect, launchPreviewHost, test, type PreviewHost } from './fixtures';
+import { expectAccessible } from './pages/accessibility';
 import { BoardPage } from './pages/board-page';
 
 /**
@@ -78,6 +79,7 @@ test.describe('live call board', () => {
     await expect(row).toHaveAttribute('data-verification', 'verified');
     await board.search.fill('');
     await page.screenshot({ path: 'test-results/board.png' });
+    await expectAccessible(page);
     await board.search.fill(number);
 
     await board.button(row, 'Appeler').click();
