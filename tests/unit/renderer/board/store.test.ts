@@ -12,11 +12,13 @@ describe('board store', () => {
 
   beforeEach(() => {
     setActivePinia(createPinia());
-    window.desk.on.board.rows = (listener) => {
+    const api = window.desk;
+    if (!api) throw new Error('the test setup installs window.desk');
+    api.on.board.rows = (listener) => {
       push = listener;
       return () => undefined;
     };
-    window.desk.board.snapshot = () =>
+    api.board.snapshot = () =>
       new Promise<DeskResult<BoardSnapshot>>((resolve) => {
         answerSnapshot = (value) => resolve({ ok: true, value });
       });
