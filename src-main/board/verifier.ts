@@ -27,6 +27,8 @@ export interface ReverifierOptions {
 export class Reverifier {
   private readonly cache = new Map<string, Check>();
   private readonly inFlight = new Map<string, Promise<Check>>();
+  /** Bumped by forget(): an answer to a request sent before it is stale and never cached. */
+  private readonly epochs = new Map<string, number>();
   private readonly queue: (() => void)[] = [];
   private running = 0;
 
@@ -46,20 +48,26 @@ export class Reverifier {
     const known = this.cache.get(appointmentId);
     if (!fresh && known && now - known.at < (this.options.ttlMs ?? 15_000)) return Promise.resolve(known);
     const running = this.inFlight.get(appointmentId);
-    if (running) return running;
-    const pending = this.slot(() => this.ask(appointmentId, fresh)).finally(() => this.inFlight.delete(appointmentId));
+    // A request already under way may predate what the caller knows; an action asks anew.
+    if (running && !fresh) return running;
+    const pending = this.slot(() => this.ask(appointmentId, fresh)).finally(() => {
+      if (this.inFlight.get(appointmentId) === pending) this.inFlight.delete(appointmentId);
+    });
     this.inFlight.set(appointmentId, pending);
     return pending;
   }
 
-  /** After a change of our own: the next look asks the publisher again. */
+  /** After a change (ours or a platform event): the next look asks again, even if a request is under way. */
   forget(appointmentId: string): void {
     this.cache.delete(appointmentId);
+    this.inFlight.delete(appointmentId);
+    this.epochs.set(appointmentId, (this.epochs.get(appointmentId) ?? 0) + 1);
   }
 
   private async ask(appointmentId: string, fresh: boolean): Promise<Check> {
     let check: Check;
     const get = (fresh && this.options.getAppointmentByIdNow) || this.options.getAppointmentById;
+    const epoch = this.epochs.get(appointmentId) ?? 0;
     try {
       const pair = await get(appointmentId);
       check = { kind: 'verified', appointment: pair.appointment, at: this.now() };
@@ -67,7 +75,7 @@ export class Reverifier {
       const gone = isContractError(error) && error.status === 404 && error.code === 'UNKNOWN_APPOINTMENT';
       check = { kind: gone ? 'gone' : 'unreachable', at: this.now() };
     }
-    this.cache.set(appointmentId, check);
+    if ((this.epochs.get(appointmentId) ?? 0) === epoch) this.cache.set(appointmentId, check);
     return check;
   }
 

@@ -79,9 +79,13 @@ export class PrintQueue {
     return new PrintQueue(file, data, clock);
   }
 
-  /** Adds a job unless one with the same key exists (waiting or finished): that one is answered instead. */
+  /**
+   * Adds a job unless one with the same key exists (waiting or finished), or, for a
+   * reprint, unless a reprint of the same appointment still waits: that one is answered instead.
+   */
   async enqueue(job: NewJob): Promise<{ job: PendingJob | FinishedJob; created: boolean }> {
-    const existing = this.byKey(job.key);
+    const waitingReprint = job.kind === 'reprint' && job.contractAppointmentId ? this.waitingReprint(job.contractAppointmentId) : undefined;
+    const existing = this.byKey(job.key) ?? waitingReprint;
     if (existing) return { job: existing, created: false };
     const pending: PendingJob = { ...job, id: randomUUID(), createdAt: this.clock().toISOString(), state: 'waiting', attempts: 0 };
     this.data.pending.push(pending);
@@ -98,7 +102,7 @@ export class PrintQueue {
   }
 
   /** A waiting reprint of this appointment: a second click while it waits is the same ticket. */
-  waitingReprint(contractAppointmentId: string): PendingJob | undefined {
+  private waitingReprint(contractAppointmentId: string): PendingJob | undefined {
     return this.data.pending.find((job) => job.kind === 'reprint' && job.contractAppointmentId === contractAppointmentId);
   }
 

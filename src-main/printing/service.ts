@@ -45,9 +45,7 @@ export class PrintingService implements TicketPrinter {
     const existing = spooler.outcomeIfKnown(key);
     if (existing) return existing;
     const verified = await verifyForReprint(this.deps.sources, request.contractAppointmentId);
-    // A second click while the first reprint still waits for paper is the same ticket.
-    const waiting = spooler.waitingReprint(request.contractAppointmentId);
-    if (waiting) return { outcome: 'queued', jobId: waiting.id };
+    // A second click while the first reprint still waits for paper is the same ticket (the queue answers it).
     return spooler.submit(this.job('reprint', key, request.contractAppointmentId, verified.officePlaceId, verified.facts));
   }
 

@@ -93,10 +93,6 @@ export class PrintSpooler {
     return job ? this.outcomeOf(job.id) : null;
   }
 
-  waitingReprint(contractAppointmentId: string): PendingJob | undefined {
-    return this.queue.waitingReprint(contractAppointmentId);
-  }
-
   outcomeOf(id: string): PrintOutcome {
     const job = this.queue.find(id);
     if (job && 'outcome' in job && job.outcome !== 'cancelled') return { outcome: job.outcome, jobId: id };

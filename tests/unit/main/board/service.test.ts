@@ -33,10 +33,11 @@ describe('call board against the training sandbox', () => {
     let arrived: string | null = null;
     for (let i = 0; i < 20 && !arrived; i += 1) {
       const arrival = await sandbox.kiosk.arrive();
-      const ticket = sandbox.world.platform.tickets.find(
-        (candidate) => candidate.formattedNumber === arrival?.formattedNumber && candidate.officePlaceId === sandbox.profile.officePlaceId,
+      // Numbers restart per office place: the arrival is found by its appointments.
+      const ticket = sandbox.world.platform.tickets.findLast(
+        (candidate) => candidate.contractAppointmentId !== null && arrival?.appointmentIds.includes(candidate.contractAppointmentId),
       );
-      if (ticket) arrived = ticket.ticketId;
+      if (ticket?.officePlaceId === sandbox.profile.officePlaceId) arrived = ticket.ticketId;
     }
     expect(arrived).not.toBeNull();
     await until(async () => (await desk.board.snapshot()).rows.some((row) => row.ticketId === arrived && row.group === 'waiting'));

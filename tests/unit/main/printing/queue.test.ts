@@ -117,6 +117,19 @@ describe('print queue over TCP 9100', () => {
     expect(printer.numbers()).toEqual(['A007']);
   });
 
+  it('a second reprint of an appointment while the first still waits is that same ticket', async () => {
+    const { spooler } = await desk(tempDir());
+    printer.set({ paper: 'out' });
+    const [first, second] = await Promise.all([
+      spooler.submit(ticketJob('A010', 'reprint:click-a', 'reprint')),
+      spooler.submit(ticketJob('A010', 'reprint:click-b', 'reprint')),
+    ]);
+    expect(second.jobId).toBe(first.jobId);
+    printer.set({ paper: 'ok' });
+    await spooler.drain();
+    expect(printer.numbers()).toEqual(['A010']);
+  });
+
   it('a waiting job can be cancelled by the user and is never printed', async () => {
     const { spooler } = await desk(tempDir());
     printer.set({ coverOpen: true });

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import type { AppointmentPair } from '../../../../src-shared/publisher/schemas';
+import { Reverifier } from '../../../../src-main/board/verifier';
+import { ContractError } from '../../../../src-main/publisher/errors';
+
+function pair(id: string, status: AppointmentPair['appointment']['status']): AppointmentPair {
+  return {
+    patient: { id: 'p', firstName: 'A', lastName: 'B', birthDate: '1980-01-01' },
+    appointment: { id, patientId: 'p', startDate: '2026-11-23T09:00:00+01:00', status },
+    otherAppointments: [],
+  };
+}
+
+describe('re-verification', () => {
+  it('keeps at most `concurrency` calls in flight and shares one call per appointment', async () => {
+    let inFlight = 0;
+    let peak = 0;
+    let calls = 0;
+    const verifier = new Reverifier({
+      concurrency: 3,
+      getAppointmentById: async (id) => {
+        calls += 1;
+        inFlight += 1;
+        peak = Math.max(peak, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        inFlight -= 1;
+        return pair(id, 'checkedIn');
+      },
+    });
+    const ids = Array.from({ length: 20 }, (_, i) => `a${i % 10}`);
+    const checks = await Promise.all(ids.map((id) => verifier.verify(id)));
+    expect(peak).toBe(3);
+    expect(calls).toBe(10);
+    expect(checks.every((check) => check.kind === 'verified')).toBe(true);
+    await verifier.verify('a1');
+    expect(calls).toBe(10);
+  });
+
+  it('404 is gone, anything else is unreachable, never a guess', async () => {
+    const verifier = new Reverifier({
+      getAppointmentById: async (id) => {
+        if (id === 'gone') throw new ContractError('UNKNOWN_APPOINTMENT', 'x', { status: 404, contractCode: 'UNKNOWN_APPOINTMENT' });
+        throw new ContractError('PUBLISHER_UNREACHABLE', 'x', { retryable: true });
+      },
+    });
+    expect((await verifier.verify('gone')).kind).toBe('gone');
+    expect((await verifier.verify('other')).kind).toBe('unreachable');
+  });
+
+  it('an answer to a request sent before forget() is never cached: the next look asks again', async () => {
+    let status: 'scheduled' | 'checkedIn' = 'scheduled';
+    const answers: (() => void)[] = [];
+    const verifier = new Reverifier({
+      getAppointmentById: (id) => {
+        const answer = status;
+        return new Promise((resolve) => answers.push(() => resolve(pair(id, answer))));
+      },
+    });
+    const stale = verifier.verify('a');
+    await new Promise((resolve) => setImmediate(resolve));
+    status = 'checkedIn';
+    verifier.forget('a');
+    const current = verifier.verify('a');
+    await new Promise((resolve) => setImmediate(resolve));
+    for (const answer of answers) answer();
+    await stale;
+    const check = await current;
+    expect(check.kind === 'verified' && check.appointment.status).toBe('checkedIn');
+    const cached = verifier.cached('a');
+    expect(cached?.kind === 'verified' && cached.appointment.status).toBe('checkedIn');
+  });
+});
