@@ -19,8 +19,12 @@ export const useBoardStore = defineStore('board', () => {
   const selectedId = ref<string | null>(null);
   const busy = ref(false);
   let unsubscribe: (() => void)[] = [];
+  // Pushes and the snapshot travel on different channels: pushes that arrive while a
+  // snapshot is in flight are replayed on top of it, or the snapshot would erase them.
+  let arrivedDuringRefresh: BoardRowsEvent[] | null = null;
 
   function apply(change: BoardRowsEvent): void {
+    arrivedDuringRefresh?.push(change);
     if (change.reset) rows.value.clear();
     for (const row of change.upserts) rows.value.set(row.ticketId, row);
     for (const id of change.removed) rows.value.delete(id);
@@ -42,8 +46,17 @@ export const useBoardStore = defineStore('board', () => {
   }
 
   async function refresh(): Promise<void> {
-    const snapshot = await unwrap(desk.board.snapshot());
+    const arrived: BoardRowsEvent[] = [];
+    arrivedDuringRefresh = arrived;
+    let snapshot;
+    try {
+      snapshot = await unwrap(desk.board.snapshot());
+    } finally {
+      if (arrivedDuringRefresh === arrived) arrivedDuringRefresh = null;
+    }
     rows.value = new Map(snapshot.rows.map((row) => [row.ticketId, row]));
+    // Events carry whole rows in order, so replaying them yields the newest state.
+    for (const change of arrived) apply(change);
     live.value = snapshot.live;
     workplace.value = snapshot.workplace;
     settings.value = snapshot.settings;

@@ -1,0 +1,41 @@
+import { createPinia, setActivePinia } from 'pinia';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_BOARD_SETTINGS } from '../../../../src-shared/board/rows';
+import type { BoardRowsEvent, BoardSnapshot } from '../../../../src-shared/ipc/features/board.contract';
+import type { DeskResult } from '../../../../src-shared/result';
+import { useBoardStore } from '../../../../src-renderer/features/board/stores/board';
+import { row } from './rows';
+
+describe('board store', () => {
+  let push: (change: BoardRowsEvent) => void = () => undefined;
+  let answerSnapshot: (snapshot: BoardSnapshot) => void = () => undefined;
+
+  beforeEach(() => {
+    setActivePinia(createPinia());
+    const api = window.desk;
+    if (!api) throw new Error('the test setup installs window.desk');
+    api.on.board.rows = (listener) => {
+      push = listener;
+      return () => undefined;
+    };
+    api.board.snapshot = () =>
+      new Promise<DeskResult<BoardSnapshot>>((resolve) => {
+        answerSnapshot = (value) => resolve({ ok: true, value });
+      });
+  });
+
+  it('keeps a ticket pushed while the snapshot is on its way (a kiosk arrival is never lost)', async () => {
+    const board = useBoardStore();
+    const opening = board.open();
+    push({ upserts: [row({ ticketId: 's007', formattedNumber: 'S007' })], removed: [], reset: false });
+    answerSnapshot({
+      rows: [row({ ticketId: 's001' })],
+      live: { state: 'live', reason: null },
+      workplace: { officePlaceId: 1, deskId: 1, deskLabel: 'Accueil 1' },
+      settings: DEFAULT_BOARD_SETTINGS,
+      locked: false,
+    });
+    await opening;
+    expect([...board.rows.keys()].sort()).toEqual(['s001', 's007']);
+  });
+});
