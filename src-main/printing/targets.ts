@@ -47,14 +47,34 @@ export function previewTarget(onPreview: (job: PendingJob) => void): PrintTarget
   };
 }
 
-/** A kiosk printer of the office place, through the platform's `printTicket`; its paper state is not reported. */
-export function platformTarget(http: PlatformHttp, kioskDeskId: number | null, establishmentName: (officePlaceId: number) => string): PrintTarget {
+/** After a failed kiosk print, the platform target reports that failure this long before trying again. */
+export const PLATFORM_RETRY_MS = 30_000;
+
+/**
+ * A kiosk printer of the office place, through the platform's `printTicket`. The platform
+ * reports no paper state, so the target is "ready" unless its last print failed recently:
+ * that failure is its status until the next try, so the app bar does not flicker.
+ */
+export function platformTarget(
+  http: PlatformHttp,
+  kioskDeskId: number | null,
+  establishmentName: (officePlaceId: number) => string,
+  now: () => number = Date.now,
+): PrintTarget {
+  let failure: { fault: PrinterFault; at: number } | null = null;
+  const remember = (fault: PrinterFault): PrinterFault => {
+    failure = { fault, at: now() };
+    return fault;
+  };
   return {
     kind: 'platform',
     preview: false,
-    status: async () => ONLINE,
+    async status() {
+      if (failure && now() - failure.at < PLATFORM_RETRY_MS) throw failure.fault;
+      return ONLINE;
+    },
     async send(job) {
-      if (job.officePlaceId === null) throw new PrinterFault('platformNoKiosk', 'the ticket has no office place');
+      if (job.officePlaceId === null) throw remember(new PrinterFault('platformNoKiosk', 'the ticket has no office place'));
       let answer;
       try {
         answer = await printTicket(http, {
@@ -63,9 +83,10 @@ export function platformTarget(http: PlatformHttp, kioskDeskId: number | null, e
           data: { ...job.facts, establishmentName: establishmentName(job.officePlaceId), duplicate: job.kind === 'reprint' },
         });
       } catch (error) {
-        throw new PrinterFault('platformUnreachable', isDeskError(error) ? error.code : 'printTicket failed');
+        throw remember(new PrinterFault('platformUnreachable', isDeskError(error) ? error.code : 'printTicket failed'));
       }
-      if (!answer.printed) throw new PrinterFault('platformNoKiosk', `no kiosk printer for office place ${job.officePlaceId}`);
+      if (!answer.printed) throw remember(new PrinterFault('platformNoKiosk', `no kiosk printer for office place ${job.officePlaceId}`));
+      failure = null;
     },
     close: async () => undefined,
   };

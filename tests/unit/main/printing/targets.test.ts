@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlatformHttp } from '../../../../src-main/platform/tickets/http';
 import { PrintQueue } from '../../../../src-main/printing/queue';
 import { PrintSpooler } from '../../../../src-main/printing/spooler';
-import { byteTarget, platformTarget } from '../../../../src-main/printing/targets';
+import { byteTarget, PLATFORM_RETRY_MS, platformTarget } from '../../../../src-main/printing/targets';
 import { DeviceFileTransport } from '../../../../src-main/printing/transports/device-file';
 import { startSandbox, type RunningSandbox } from '../../../../src-main/sandbox/start';
 import { readEscPos } from '../../../helpers/escpos-reader';
@@ -49,9 +49,17 @@ describe('kiosk printing through the platform (printTicket)', () => {
 
   it('an office place without a kiosk printer: the job waits and says why', async () => {
     const spooler = new PrintSpooler(await PrintQueue.open(tempDir()), { pollMs: 0 });
-    await spooler.setTarget(platformTarget(http(), null, () => 'Villeurbanne'));
+    let clock = 0;
+    await spooler.setTarget(platformTarget(http(), null, () => 'Villeurbanne', () => clock));
     expect(await spooler.submit({ ...ticketJob('D002'), officePlaceId: 3 })).toMatchObject({ outcome: 'queued' });
     expect(spooler.status).toMatchObject({ problem: 'platformNoKiosk' });
+    expect(spooler.views()[0]).toMatchObject({ formattedNumber: 'D002', state: 'waiting' });
+    // The failure stays the status (no flicker to "ready") until the next try is due.
+    expect(await spooler.checkStatus()).toMatchObject({ state: 'offline', problem: 'platformNoKiosk' });
+    const tried = sandbox.platform.tickets.printJobs().length;
+    clock += PLATFORM_RETRY_MS;
+    await spooler.drain();
+    expect(sandbox.platform.tickets.printJobs().length).toBe(tried + 1);
     expect(spooler.views()[0]).toMatchObject({ formattedNumber: 'D002', state: 'waiting' });
     await spooler.stop();
   });
