@@ -77,7 +77,7 @@ export async function startDesk(options: DeskStartOptions): Promise<RunningDesk>
   };
   // Printing first: the board and check-in print through it.
   const printing = await createPrintingFeature(context);
-  const board = await createBoardFeature(context, { printer: printing.printer });
+  const board = await createBoardFeature(context);
   const checkin = await createCheckinFeature(context, { printer: printing.printer, displays: options.displays });
   const admin = await createAdminFeature(context);
   const features = [admin, checkin, board, printing];

@@ -1,20 +1,17 @@
 import type { BOARD_CHANNELS } from '../../src-shared/ipc/features/board.names';
-import type { DeskContext, DeskFeature, TicketPrinter } from '../features';
-import { BoardService, type BoardServiceOptions } from './service';
-
-export interface BoardFeatureOptions {
-  /** The desk printer (printing feature). Reprint goes through its own channel, which re-verifies. */
-  printer: TicketPrinter;
-  service?: BoardServiceOptions;
-}
+import type { DeskContext, DeskFeature } from '../features';
+import { BoardService } from './service';
 
 export interface BoardFeature extends DeskFeature<typeof BOARD_CHANNELS> {
   service: BoardService;
 }
 
-/** Composes the board feature's services behind its IPC channels. */
-export async function createBoardFeature(context: DeskContext, options: BoardFeatureOptions): Promise<BoardFeature> {
-  const service = await BoardService.open(context, options.service);
+/**
+ * Composes the board feature's services behind its IPC channels. Reprint is the
+ * printing feature's own channel, which re-verifies before printing.
+ */
+export async function createBoardFeature(context: DeskContext): Promise<BoardFeature> {
+  const service = await BoardService.open(context);
   return {
     service,
     handlers: {
