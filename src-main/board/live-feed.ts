@@ -31,6 +31,8 @@ export class LiveFeed {
   private stopped = false;
   private day: string | null = null;
   private state: BoardLive = { state: 'connecting', reason: null };
+  private dayReload: Promise<void> | null = null;
+  private midnight: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: LiveFeedOptions) {
     this.stream = new TicketEventStream(options.stream, {
@@ -53,12 +55,32 @@ export class LiveFeed {
     this.stopped = true;
     this.stream.stop();
     if (this.retry) clearTimeout(this.retry);
+    if (this.midnight) clearTimeout(this.midnight);
   }
 
   private ticket(ticket: DeskTicket): void {
     if (ticket.officePlaceId !== this.options.officePlaceId) return;
-    if (this.day !== null && ticket.day !== this.day) return;
+    if (this.day !== null && ticket.day !== this.day) {
+      // A desk left open overnight: the platform numbers a new day, so the board starts it.
+      if (ticket.day > this.day) void this.newDay();
+      return;
+    }
     this.options.changed(ticket);
+  }
+
+  /** One reload however many events of the new day arrive before it answers. */
+  private newDay(): Promise<void> {
+    this.dayReload ??= this.reload(false).finally(() => (this.dayReload = null));
+    return this.dayReload;
+  }
+
+  /** Yesterday's waiting tickets leave the board at midnight even when nobody arrives. */
+  private scheduleMidnight(): void {
+    if (this.midnight) clearTimeout(this.midnight);
+    const now = new Date();
+    const next = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1, 0, 0, 5);
+    this.midnight = setTimeout(() => void this.newDay(), next.getTime() - now.getTime());
+    this.midnight.unref();
   }
 
   private async reload(openStream: boolean): Promise<void> {
@@ -68,6 +90,7 @@ export class LiveFeed {
       if (this.stopped) return;
       this.day = list.day;
       this.options.loaded(list.tickets);
+      this.scheduleMidnight();
       if (openStream) this.stream.start(list.lastEventId);
     } catch (error) {
       // A refusal (key, route not offered) will not fix itself soon: ask again rarely, never hammer.

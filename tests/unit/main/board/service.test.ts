@@ -75,6 +75,27 @@ describe('call board against the training sandbox', () => {
     }
   });
 
+  it('a desk left open overnight starts the new day when the platform numbers it, without a refresh', async () => {
+    await sandbox.close();
+    let now = new Date();
+    sandbox = await startSandbox({ clock: () => now });
+    const desk = await open();
+    const yesterday = (await desk.board.snapshot()).rows;
+    expect(yesterday.length).toBeGreaterThan(0);
+    await until(async () => (await desk.board.snapshot()).live.state === 'live');
+    now = new Date(now.getTime() + 24 * 3_600_000);
+    const issued = await fetch(`${sandbox.profile.platformUrl.replace(/\/$/, '')}/api/kioskTicket/issueForAppointment`, {
+      method: 'POST',
+      headers: { authorization: sandbox.accountKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ licenceUuid: sandbox.profile.licenceUuid, officePlaceId: sandbox.profile.officePlaceId, requestUid: 'overnight-1' }),
+    });
+    expect(issued.status).toBe(200);
+    await until(async () => {
+      const rows = (await desk.board.snapshot()).rows;
+      return !rows.some((row) => yesterday.some((old) => old.ticketId === row.ticketId));
+    });
+  });
+
   it('publisher down during "done": pending, kept across a restart, delivered once when it returns', async () => {
     const desk = await open();
     const row = (await desk.board.snapshot()).rows.find((candidate) => candidate.group === 'waiting')!;
