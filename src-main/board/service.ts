@@ -1,5 +1,5 @@
 import { statusRank } from '../../src-shared/board/rows';
-import { DeskError } from '../../src-shared/errors';
+import { DeskError, type DeskErrorCode } from '../../src-shared/errors';
 import type { BoardLive, BoardSnapshot, WorkplaceOptions } from '../../src-shared/ipc/features/board.contract';
 import type { Workplace } from '../../src-shared/ipc/workplace';
 import type { DeskTicket } from '../../src-shared/platform/tickets';
@@ -278,9 +278,21 @@ export class BoardService {
       return 'done';
     } catch (error) {
       if (isTransient(error) || isTransientPlatformError(error)) return 'retry';
-      log.warn('outbox entry refused, dropped', { kind: entry.kind, code: error instanceof DeskError ? error.code : 'INTERNAL' });
+      const code = error instanceof DeskError ? error.code : 'INTERNAL';
+      log.warn('outbox entry refused, dropped', { kind: entry.kind, code });
+      this.refused(entry, code);
       return 'impossible';
     }
+  }
+
+  /** A desk action refused after it waited is told to staff and kept in the audit trail, never lost silently. */
+  private refused(entry: OutboxEntry, code: DeskErrorCode): void {
+    // The platform's own status mirror is best effort: its refusal is only logged.
+    if (entry.kind === 'platformStatus') return;
+    const action = entry.kind === 'call' ? (entry.recall ? 'recall' : 'call') : entry.status;
+    const ticket = this.state.ticket(entry.ticketId)?.formattedNumber ?? null;
+    this.context.events.emit('board/refused', { ticket, action, code });
+    void this.audit.record({ staff: this.staffName(), action, ...(ticket ? { ticket } : {}), outcome: 'refusedAfterWaiting' });
   }
 
   private settled(entry: OutboxEntry): void {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { boardRowSchema, boardSettingsSchema, forwardStatusSchema } from '../../board/rows';
+import { deskErrorCodeSchema } from '../../errors';
+import { boardRowSchema, boardSettingsSchema, FORWARD_STATUSES, forwardStatusSchema } from '../../board/rows';
 import { workplaceSchema } from '../workplace';
 import { none, type ChannelSpec } from '../spec';
 import type { BOARD_CHANNELS, BOARD_EVENTS } from './board.names';
@@ -60,8 +61,18 @@ export const boardContract = {
   'board/unlock': { request: z.object({ password: z.string().min(1).max(1024) }), response: z.null() },
 } as const satisfies Record<(typeof BOARD_CHANNELS)[number], ChannelSpec>;
 
+/** A change that waited in the outbox and was then refused (4xx): never dropped without telling staff. */
+export const boardRefusedSchema = z.object({
+  /** Formatted ticket number, or null when the ticket has left the board. */
+  ticket: z.string().nullable(),
+  action: z.enum(['call', 'recall', ...FORWARD_STATUSES]),
+  code: deskErrorCodeSchema,
+});
+export type BoardRefused = z.infer<typeof boardRefusedSchema>;
+
 export const boardEvents = {
   'board/rows': boardRowsEventSchema,
   'board/live': boardLiveSchema,
   'board/locked': z.boolean(),
+  'board/refused': boardRefusedSchema,
 } as const satisfies Record<(typeof BOARD_EVENTS)[number], z.ZodType>;

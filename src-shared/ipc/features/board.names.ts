@@ -10,4 +10,4 @@ export const BOARD_CHANNELS = [
   'board/lock',
   'board/unlock',
 ] as const;
-export const BOARD_EVENTS = ['board/rows', 'board/live', 'board/locked'] as const;
+export const BOARD_EVENTS = ['board/rows', 'board/live', 'board/locked', 'board/refused'] as const;

@@ -29,6 +29,8 @@ export const boardEn: BoardMessages = {
     noAppointment: 'No appointment',
   },
   pending: 'Waiting to be sent',
+  refused: 'Ticket {ticket}: “{action}” waited, then was refused. {reason} Check this patient in the medical system.',
+  refusedActions: { call: 'Call', recall: 'Recall', inCare: 'In care', done: 'Done', closed: 'Close' },
   anomalies: { surveyIncomplete: 'Survey incomplete', awaitingNotification: 'Incomplete file' },
   actions: {
     callNext: 'Call next',

@@ -28,6 +28,8 @@ export const boardFr = {
     noAppointment: 'Sans rendez-vous',
   },
   pending: 'En attente d’envoi',
+  refused: 'Ticket {ticket} : « {action} » a attendu puis a été refusé. {reason} Vérifiez ce patient dans le logiciel médical.',
+  refusedActions: { call: 'Appeler', recall: 'Rappeler', inCare: 'En examen', done: 'Terminé', closed: 'Clôturer' },
   anomalies: { surveyIncomplete: 'Questionnaire incomplet', awaitingNotification: 'Dossier incomplet' },
   actions: {
     callNext: 'Appeler le suivant',

@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, triggerRef } from 'vue';
 import { DEFAULT_BOARD_SETTINGS, type BoardRow, type BoardSettings, type ForwardStatus } from '../../../../src-shared/board/rows';
-import type { BoardActionResult, BoardLive, BoardRowsEvent } from '../../../../src-shared/ipc/features/board.contract';
+import type { BoardActionResult, BoardLive, BoardRefused, BoardRowsEvent } from '../../../../src-shared/ipc/features/board.contract';
 import type { Workplace } from '../../../../src-shared/ipc/workplace';
 import { desk, unwrap } from '../../../bridge/desk';
 import { boardLines, choices, NO_FILTERS, type BoardFilters } from '../model/view';
@@ -18,6 +18,8 @@ export const useBoardStore = defineStore('board', () => {
   const filters = ref<BoardFilters>({ ...NO_FILTERS });
   const selectedId = ref<string | null>(null);
   const busy = ref(false);
+  /** Changes refused after they waited in the outbox: shown until staff dismiss them. */
+  const refusals = ref<BoardRefused[]>([]);
   let unsubscribe: (() => void)[] = [];
   // Pushes and the snapshot travel on different channels: pushes that arrive while a
   // snapshot is in flight are replayed on top of it, or the snapshot would erase them.
@@ -36,6 +38,7 @@ export const useBoardStore = defineStore('board', () => {
       unsubscribe = [
         desk.on.board.rows(apply),
         desk.on.board.live((next) => (live.value = next)),
+        desk.on.board.refused((refusal) => refusals.value.push(refusal)),
         desk.on.board.locked((next) => {
           locked.value = next;
           if (!next) void refresh();
@@ -120,6 +123,7 @@ export const useBoardStore = defineStore('board', () => {
 
   return {
     rows,
+    refusals,
     live,
     workplace,
     settings,

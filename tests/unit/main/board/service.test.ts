@@ -116,6 +116,24 @@ describe('call board against the training sandbox', () => {
     await until(() => platformTicket(row.ticketId).status === 'done');
   });
 
+  it('a change refused after it waited (appointment cancelled meanwhile) is told to staff and audited, not dropped silently', async () => {
+    const desk = await open();
+    const refusals: unknown[] = [];
+    desk.events.subscribe((event, payload) => {
+      if (event === 'board/refused') refusals.push(payload);
+    });
+    const row = (await desk.board.snapshot()).rows.find((candidate) => candidate.group === 'waiting')!;
+    sandbox.faults.publisher.down = true;
+    expect((await desk.board.setStatus(row.ticketId, 'done')).outcome).toBe('pending');
+    appointment(row.contractAppointmentId!).status = 'cancelled';
+    sandbox.faults.publisher.down = false;
+    await until(() => refusals.length > 0);
+    expect(refusals).toEqual([{ ticket: row.formattedNumber, action: 'done', code: 'PUBLISHER_VALIDATION' }]);
+    expect(appointment(row.contractAppointmentId!).status).toBe('cancelled');
+    const audit = readFileSync(path.join(desk.dataDir, 'board-audit.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    expect(audit.at(-1)).toMatchObject({ action: 'done', ticket: row.formattedNumber, outcome: 'refusedAfterWaiting', staff: 'Élodie Mercier' });
+  });
+
   it('flags an appointment the publisher no longer knows, and refuses to act on it', async () => {
     const desk = await open();
     const row = (await desk.board.snapshot()).rows.find((candidate) => candidate.group === 'waiting')!;

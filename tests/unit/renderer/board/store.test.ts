@@ -1,13 +1,14 @@
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_BOARD_SETTINGS } from '../../../../src-shared/board/rows';
-import type { BoardRowsEvent, BoardSnapshot } from '../../../../src-shared/ipc/features/board.contract';
+import type { BoardRefused, BoardRowsEvent, BoardSnapshot } from '../../../../src-shared/ipc/features/board.contract';
 import type { DeskResult } from '../../../../src-shared/result';
 import { useBoardStore } from '../../../../src-renderer/features/board/stores/board';
 import { row } from './rows';
 
 describe('board store', () => {
   let push: (change: BoardRowsEvent) => void = () => undefined;
+  let refuse: (refusal: BoardRefused) => void = () => undefined;
   let answerSnapshot: (snapshot: BoardSnapshot) => void = () => undefined;
 
   beforeEach(() => {
@@ -16,6 +17,10 @@ describe('board store', () => {
     if (!api) throw new Error('the test setup installs window.desk');
     api.on.board.rows = (listener) => {
       push = listener;
+      return () => undefined;
+    };
+    api.on.board.refused = (listener) => {
+      refuse = listener;
       return () => undefined;
     };
     api.board.snapshot = () =>
@@ -37,5 +42,21 @@ describe('board store', () => {
     });
     await opening;
     expect([...board.rows.keys()].sort()).toEqual(['s001', 's007']);
+  });
+
+  it('keeps every refusal main reports, in order, for the board to show until dismissed', async () => {
+    const board = useBoardStore();
+    const opening = board.open();
+    answerSnapshot({
+      rows: [],
+      live: { state: 'live', reason: null },
+      workplace: { officePlaceId: 1, deskId: 1, deskLabel: 'Accueil 1' },
+      settings: DEFAULT_BOARD_SETTINGS,
+      locked: false,
+    });
+    await opening;
+    refuse({ ticket: 'S007', action: 'done', code: 'PUBLISHER_VALIDATION' });
+    refuse({ ticket: null, action: 'call', code: 'PLATFORM_ERROR' });
+    expect(board.refusals.map((refusal) => refusal.ticket)).toEqual(['S007', null]);
   });
 });
