@@ -22,11 +22,11 @@ export const useBoardStore = defineStore('board', () => {
   const refusals = ref<BoardRefused[]>([]);
   let unsubscribe: (() => void)[] = [];
   // Pushes and the snapshot travel on different channels: pushes that arrive while a
-  // snapshot is in flight are replayed on top of it, or the snapshot would erase them.
-  let arrivedDuringRefresh: BoardRowsEvent[] | null = null;
+  // snapshot is in flight win over it, or the snapshot would erase them.
+  let arrivedDuringRefresh: { rows: BoardRowsEvent[]; live: BoardLive | null } | null = null;
 
   function apply(change: BoardRowsEvent): void {
-    arrivedDuringRefresh?.push(change);
+    arrivedDuringRefresh?.rows.push(change);
     if (change.reset) rows.value.clear();
     for (const row of change.upserts) rows.value.set(row.ticketId, row);
     for (const id of change.removed) rows.value.delete(id);
@@ -37,7 +37,10 @@ export const useBoardStore = defineStore('board', () => {
     if (unsubscribe.length === 0) {
       unsubscribe = [
         desk.on.board.rows(apply),
-        desk.on.board.live((next) => (live.value = next)),
+        desk.on.board.live((next) => {
+          live.value = next;
+          if (arrivedDuringRefresh) arrivedDuringRefresh.live = next;
+        }),
         desk.on.board.refused((refusal) => refusals.value.push(refusal)),
         desk.on.board.locked((next) => {
           locked.value = next;
@@ -49,7 +52,7 @@ export const useBoardStore = defineStore('board', () => {
   }
 
   async function refresh(): Promise<void> {
-    const arrived: BoardRowsEvent[] = [];
+    const arrived: { rows: BoardRowsEvent[]; live: BoardLive | null } = { rows: [], live: null };
     arrivedDuringRefresh = arrived;
     let snapshot;
     try {
@@ -59,8 +62,8 @@ export const useBoardStore = defineStore('board', () => {
     }
     rows.value = new Map(snapshot.rows.map((row) => [row.ticketId, row]));
     // Events carry whole rows in order, so replaying them yields the newest state.
-    for (const change of arrived) apply(change);
-    live.value = snapshot.live;
+    for (const change of arrived.rows) apply(change);
+    live.value = arrived.live ?? snapshot.live;
     workplace.value = snapshot.workplace;
     settings.value = snapshot.settings;
     locked.value = snapshot.locked;

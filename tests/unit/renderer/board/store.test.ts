@@ -1,7 +1,7 @@
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_BOARD_SETTINGS } from '../../../../src-shared/board/rows';
-import type { BoardRefused, BoardRowsEvent, BoardSnapshot } from '../../../../src-shared/ipc/features/board.contract';
+import type { BoardLive, BoardRefused, BoardRowsEvent, BoardSnapshot } from '../../../../src-shared/ipc/features/board.contract';
 import type { DeskResult } from '../../../../src-shared/result';
 import { useBoardStore } from '../../../../src-renderer/features/board/stores/board';
 import { row } from './rows';
@@ -9,6 +9,7 @@ import { row } from './rows';
 describe('board store', () => {
   let push: (change: BoardRowsEvent) => void = () => undefined;
   let refuse: (refusal: BoardRefused) => void = () => undefined;
+  let goLive: (next: BoardLive) => void = () => undefined;
   let answerSnapshot: (snapshot: BoardSnapshot) => void = () => undefined;
 
   beforeEach(() => {
@@ -17,6 +18,10 @@ describe('board store', () => {
     if (!api) throw new Error('the test setup installs window.desk');
     api.on.board.rows = (listener) => {
       push = listener;
+      return () => undefined;
+    };
+    api.on.board.live = (listener) => {
+      goLive = listener;
       return () => undefined;
     };
     api.on.board.refused = (listener) => {
@@ -29,19 +34,21 @@ describe('board store', () => {
       });
   });
 
-  it('keeps a ticket pushed while the snapshot is on its way (a kiosk arrival is never lost)', async () => {
+  it('keeps a ticket and the live state pushed while the snapshot is on its way (a kiosk arrival is never lost)', async () => {
     const board = useBoardStore();
     const opening = board.open();
     push({ upserts: [row({ ticketId: 's007', formattedNumber: 'S007' })], removed: [], reset: false });
+    goLive({ state: 'live', reason: null });
     answerSnapshot({
       rows: [row({ ticketId: 's001' })],
-      live: { state: 'live', reason: null },
+      live: { state: 'connecting', reason: null },
       workplace: { officePlaceId: 1, deskId: 1, deskLabel: 'Accueil 1' },
       settings: DEFAULT_BOARD_SETTINGS,
       locked: false,
     });
     await opening;
     expect([...board.rows.keys()].sort()).toEqual(['s001', 's007']);
+    expect(board.live.state).toBe('live');
   });
 
   it('keeps every refusal main reports, in order, for the board to show until dismissed', async () => {
