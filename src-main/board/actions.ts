@@ -4,7 +4,7 @@ import type { BoardActionResult } from '../../src-shared/ipc/features/board.cont
 import type { Workplace } from '../../src-shared/ipc/workplace';
 import type { DeskTicket } from '../../src-shared/platform/tickets';
 import type { ProgressionStatus } from '../../src-shared/publisher/schemas';
-import { isTransientPlatformError } from '../platform/tickets/http';
+import { isTransientPlatformError } from '../platform/transient';
 import type { PlatformBoardClient } from '../platform/tickets/board';
 import { isClosedRejected, isContractError, isTransient } from '../publisher/errors';
 import type { AuditTrail } from './audit';

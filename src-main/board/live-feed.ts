@@ -3,7 +3,7 @@ import type { DeskTicket } from '../../src-shared/platform/tickets';
 import { logger } from '../log';
 import { TicketEventStream, type TicketStreamOptions } from '../platform/events/ticket-stream';
 import type { PlatformBoardClient } from '../platform/tickets/board';
-import { isTransientPlatformError } from '../platform/tickets/http';
+import { isTransientPlatformError } from '../platform/transient';
 import { DeskError } from '../../src-shared/errors';
 
 const log = logger('board');

@@ -46,7 +46,8 @@ import {
   type ValidateCredentialsResponse,
 } from '../../../src-shared/platform/admin';
 import { CONTRACT_RETRY_POLICY, withRetry, type RetryDeps, type RetryPolicy } from '../../net/retry';
-import { isTransientAdminError, refusal, TransientAdminError, type RefusalCodes } from './errors';
+import { isTransientPlatformError, TransientPlatformError } from '../transient';
+import { refusal, type RefusalCodes } from './errors';
 
 export const ADMIN_TIMEOUT_MS = 8_000;
 
@@ -291,7 +292,7 @@ export class AdminClient {
     // Creations are not idempotent (a replayed invite sends two e-mails): one attempt only.
     const idempotent = spec.method === 'GET' || spec.method === 'PUT';
     const policy = idempotent ? (this.options.retry ?? CONTRACT_RETRY_POLICY) : { ...CONTRACT_RETRY_POLICY, attempts: 1 };
-    return withRetry(() => this.attempt(spec), isTransientAdminError, policy, this.options.retryDeps);
+    return withRetry(() => this.attempt(spec), isTransientPlatformError, policy, this.options.retryDeps);
   }
 
   private async attempt<S extends z.ZodType>(spec: CallSpec<S>): Promise<z.output<S>> {
@@ -316,10 +317,10 @@ export class AdminClient {
       });
     } catch (error) {
       const cause = isAxiosError(error) ? (error.code ?? 'network') : 'network';
-      throw new TransientAdminError(`The platform did not answer ${spec.operation} (${cause}).`);
+      throw new TransientPlatformError(`The platform did not answer ${spec.operation} (${cause}).`);
     }
     const { status } = response;
-    if (status >= 500) throw new TransientAdminError(`The platform failed on ${spec.operation} (HTTP ${status}).`);
+    if (status >= 500) throw new TransientPlatformError(`The platform failed on ${spec.operation} (HTTP ${status}).`);
     if (status >= 400) {
       // A token the platform no longer honours is useless: forget it so the UI asks to sign in again.
       if (status === 401 && spec.auth && this.token === token) this.token = null;

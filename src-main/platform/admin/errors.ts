@@ -1,17 +1,6 @@
 import { DeskError, type DeskErrorCode, type DeskErrorField } from '../../../src-shared/errors';
 import { adminErrorBodySchema } from '../../../src-shared/platform/admin';
 
-/** Network failure, timeout or 5xx: worth another attempt on an idempotent call. */
-export class TransientAdminError extends DeskError {
-  constructor(message: string) {
-    super('PLATFORM_UNREACHABLE', message);
-  }
-}
-
-export function isTransientAdminError(error: unknown): boolean {
-  return error instanceof TransientAdminError;
-}
-
 /** Per-call meaning of a refusal: `409` of users is a taken e-mail, of integrations the other kind. */
 export type RefusalCodes = Partial<Record<400 | 403 | 404 | 409, DeskErrorCode>>;
 

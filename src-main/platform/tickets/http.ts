@@ -4,6 +4,7 @@ import { DeskError, isDeskError } from '../../../src-shared/errors';
 import { TICKET_SERVICE_TIMEOUT_MS } from '../../../src-shared/platform/tickets';
 import { logger } from '../../log';
 import { CONTRACT_RETRY_POLICY, withRetry, type RetryDeps, type RetryPolicy } from '../../net/retry';
+import { isTransientPlatformError, TransientPlatformError } from '../transient';
 
 const log = logger('platform');
 
@@ -19,16 +20,6 @@ export interface PlatformHttpOptions {
   onReachability?: (reachable: boolean) => void;
 }
 
-/** A failure worth another attempt under the contract's policy: network error, timeout or 5xx. */
-class TransientPlatformError extends DeskError {
-  constructor(message: string) {
-    super('PLATFORM_UNREACHABLE', message);
-  }
-}
-
-export function isTransientPlatformError(error: unknown): boolean {
-  return error instanceof TransientPlatformError;
-}
 
 /**
  * The ticket services' transport: raw-key `Authorization`, `licenceUuid` added to
