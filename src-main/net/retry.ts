@@ -29,9 +29,13 @@ const realDeps: RetryDeps = {
   now: Date.now,
 };
 
+/** base × 2^retryIndex, capped: how every backoff of the desk grows (retries, reconnects, outbox). */
+export function exponentialCeiling(baseMs: number, maxMs: number, retryIndex: number): number {
+  return Math.min(maxMs, baseMs * 2 ** retryIndex);
+}
+
 export function backoffDelay(policy: RetryPolicy, retryIndex: number, random: () => number): number {
-  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retryIndex);
-  return Math.round(random() * ceiling);
+  return Math.round(random() * exponentialCeiling(policy.baseDelayMs, policy.maxDelayMs, retryIndex));
 }
 
 export async function withRetry<T>(

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { logger } from '../../log';
+import { exponentialCeiling } from '../../net/retry';
 import { AtomicJsonFile } from '../../store/atomic-file';
 import { outboxFileSchema, type OutboxEntry } from './entries';
 
@@ -119,7 +120,7 @@ export class Outbox {
   private retryLater(): void {
     this.failures += 1;
     const base = this.options.retryBaseMs ?? 1_000;
-    const delay = Math.min(this.options.retryMaxMs ?? 5_000, base * 2 ** (this.failures - 1));
+    const delay = exponentialCeiling(base, this.options.retryMaxMs ?? 5_000, this.failures - 1);
     this.timer = setTimeout(() => this.kick(), delay);
     this.timer.unref();
   }

@@ -11,6 +11,7 @@ import {
   type DeskTicket,
 } from '../../../src-shared/platform/tickets';
 import { logger } from '../../log';
+import { exponentialCeiling } from '../../net/retry';
 import { SseParser, type SseFrame } from './sse-parser';
 
 const log = logger('ticket-events');
@@ -162,7 +163,7 @@ export class TicketEventStream {
     this.failures += 1;
     this.setState(this.failures >= (this.options.offlineAfterFailures ?? 4) ? 'offline' : 'reconnecting', 'unreachable');
     const base = this.options.backoffBaseMs ?? 500;
-    const ceiling = Math.min(this.options.backoffMaxMs ?? 30_000, base * 2 ** (this.failures - 1));
+    const ceiling = exponentialCeiling(base, this.options.backoffMaxMs ?? 30_000, this.failures - 1);
     // Half fixed, half jitter: desks cut together do not come back in one burst.
     const delay = Math.round(ceiling / 2 + (this.options.random ?? Math.random)() * (ceiling / 2));
     log.info('event stream lost', { cause, retryInMs: delay });
