@@ -20,15 +20,3 @@ export async function openDesk(sandbox: RunningSandbox, dataDir = mkdtempSync(pa
   await staff.signIn({ login: 'accueil', password: 'formation' });
   return { board, staff, events, pushes, dataDir, close: () => board.close() };
 }
-
-export function until(predicate: () => boolean | Promise<boolean>, timeoutMs = 8_000): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const poll = async () => {
-      if (await predicate()) return resolve();
-      if (Date.now() - started > timeoutMs) return reject(new Error('condition not met in time'));
-      setTimeout(() => void poll(), 20);
-    };
-    void poll();
-  });
-}

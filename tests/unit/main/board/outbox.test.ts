@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../../../src-main/board/outbox/entries';
 import { Outbox, type Delivery } from '../../../../src-main/board/outbox/outbox';
-import { until } from './harness';
+import { until } from '../../../helpers/until';
 
 const status = (ticketId: string, value: 'inCare' | 'done') => ({ kind: 'publisherStatus' as const, ticketId, appointmentId: `apt-${ticketId}`, status: value });
 

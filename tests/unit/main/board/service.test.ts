@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../../src-main/sandbox/start';
-import { openDesk, until } from './harness';
+import { until } from '../../../helpers/until';
+import { openDesk } from './harness';
 import { failureOf } from '../../../helpers/failure-of';
 
 describe('call board against the training sandbox', () => {

@@ -3,22 +3,10 @@ import type { DeskTicket } from '../../../../../src-shared/platform/tickets';
 import { TicketEventStream, type StreamState } from '../../../../../src-main/platform/events/ticket-stream';
 import { PlatformBoardClient } from '../../../../../src-main/platform/tickets/board';
 import { PlatformHttp } from '../../../../../src-main/platform/tickets/http';
+import { until as waitUntil } from '../../../../helpers/until';
 import { KEY, LICENCE, startPlatform, type Platform } from '../../sandbox/platform-tickets/harness';
 
-function until(predicate: () => boolean, timeoutMs = 5_000): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const poll = setInterval(() => {
-      if (predicate()) {
-        clearInterval(poll);
-        resolve();
-      } else if (Date.now() - started > timeoutMs) {
-        clearInterval(poll);
-        reject(new Error('condition not met in time'));
-      }
-    }, 10);
-  });
-}
+const until = (predicate: () => boolean) => waitUntil(predicate, 5_000);
 
 function recorder() {
   const tickets: { ticket: DeskTicket; id: number }[] = [];
