@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DeskError } from '../../src-shared/errors';
+import { localDay } from '../../src-shared/day';
 import type {
   DetectedPrinter,
   PrintOutcome,
@@ -61,7 +62,7 @@ export class PrintingService implements TicketPrinter {
   async testPrint(): Promise<PrintOutcome> {
     this.requirePrinter();
     const now = this.clock();
-    const facts = { formattedNumber: 'T000', examLabel: 'Test : é è à ç ù € ô', practitionerLabel: null, roomLabel: null, day: now.toISOString().slice(0, 10) };
+    const facts = { formattedNumber: 'T000', examLabel: 'Test : é è à ç ù € ô', practitionerLabel: null, roomLabel: null, day: localDay(now) };
     return this.deps.spooler.submit(this.job('test', `test:${randomUUID()}`, null, this.deps.sources.officePlaceId(), facts));
   }
 
@@ -148,7 +149,7 @@ export class PrintingService implements TicketPrinter {
 
   private sampleFacts(): TicketFacts {
     const now = this.clock();
-    return { formattedNumber: 'A042', examLabel: 'Échographie abdominale', practitionerLabel: 'Dr Hélène Côté', roomLabel: 'Salle 2', printedAt: now.toISOString(), day: now.toISOString().slice(0, 10) };
+    return { formattedNumber: 'A042', examLabel: 'Échographie abdominale', practitionerLabel: 'Dr Hélène Côté', roomLabel: 'Salle 2', printedAt: now.toISOString(), day: localDay(now) };
   }
 
   /** Check-in hands the number; the exam and room come from the publisher when it answers (best effort). */
@@ -158,7 +159,7 @@ export class PrintingService implements TicketPrinter {
       const { appointment } = await this.deps.sources.publisher.getAppointmentById(ticket.contractAppointmentId);
       return factsOf(appointment, ticket.formattedNumber);
     } catch {
-      const day = this.clock().toISOString().slice(0, 10);
+      const day = localDay(this.clock());
       return { formattedNumber: ticket.formattedNumber, examLabel: null, practitionerLabel: null, roomLabel: null, day };
     }
   }
