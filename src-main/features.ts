@@ -47,13 +47,11 @@ export interface IssuedTicket {
 }
 
 /**
- * The desk printer as the board and check-in see it (the printing feature implements it).
- * Both re-verify nothing themselves: reprint re-verifies the appointment with the publisher.
+ * The desk printer as check-in sees it (the printing feature implements it). The board
+ * reprints through the printing feature's own channel, which re-verifies first.
  */
 export interface TicketPrinter {
   printIssuedTicket(ticket: IssuedTicket): Promise<PrintOutcome>;
-  /** `requestId`: one per click, so a replayed request never prints a second ticket. */
-  reprint(request: { contractAppointmentId: string; requestId?: string }): Promise<PrintOutcome>;
 }
 
 /** What the printing feature gives the features composed after it. */

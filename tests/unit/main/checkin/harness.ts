@@ -11,7 +11,7 @@ import { StaffSessionService } from '../../../../src-main/staff/session';
 
 const FAST = { attempts: 2, baseDelayMs: 1, maxDelayMs: 2, totalBudgetMs: 2_000 };
 
-/** The desk printer as the printing feature will offer it: here it keeps what it was given. */
+/** The desk printer as the printing feature offers it to check-in: here it keeps what it was given. */
 export class RecordingPrinter implements TicketPrinter {
   readonly printed: IssuedTicket[] = [];
   available = true;
@@ -19,9 +19,6 @@ export class RecordingPrinter implements TicketPrinter {
     if (!this.available) throw new DeskError('PRINTER_UNAVAILABLE', 'No desk printer is configured');
     this.printed.push(ticket);
     return { outcome: 'preview', jobId: `job-${this.printed.length}` };
-  }
-  async reprint(): Promise<PrintOutcome> {
-    throw new DeskError('PRINTER_UNAVAILABLE', 'not used here');
   }
 }
 
