@@ -139,10 +139,6 @@ export function sealJson(sessionKey: Uint8Array, value: unknown): EncryptedEnvel
   return sealEnvelope(sessionKey, JSON.stringify(value));
 }
 
-export function isEncryptedEnvelope(value: unknown): value is EncryptedEnvelope {
-  return encryptedEnvelopeSchema.safeParse(value).success;
-}
-
 /** Opens an envelope (any JSON value accepted; the shape is checked here). Returns the plaintext bytes. */
 export function openEnvelope(sessionKey: Uint8Array, envelope: unknown): Buffer {
   if (sessionKey.length !== SESSION_KEY_BYTES) {

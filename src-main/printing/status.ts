@@ -18,11 +18,6 @@ export interface PrinterCondition {
   paperNearEnd: boolean;
 }
 
-/** A status answer byte has bit 1 and 4 set and bits 0 and 7 clear (ESC/POS fixed bits). */
-export function isStatusByte(byte: number): boolean {
-  return (byte & 0x93) === 0x12;
-}
-
 /** Decodes the three answers. Cover open wins over paper out: closing the cover comes first. */
 export function decodeStatus(printer: number, offline: number, paper: number): PrinterCondition {
   const paperNearEnd = (paper & 0x0c) !== 0;

@@ -97,11 +97,6 @@ export function readErrorBody(rawBody: string): ErrorBodyFacts | null {
   return { contractCode: codeLike(parsed.data.error.code), field: codeLike(details.field), reason: codeLike(details.reason) };
 }
 
-/** Kept for callers of the first client. */
-export function contractErrorCode(rawBody: string): string | null {
-  return readErrorBody(rawBody)?.contractCode ?? null;
-}
-
 export interface ExchangeFacts {
   status: number;
   rawBody: string;

@@ -5,7 +5,6 @@ import { z } from 'zod';
  * both the ESC/POS encoder (main) and the preview picture (SVG) are drawn from, so
  * what the technician sees is what the printer prints.
  */
-export const PAPER_WIDTHS = [58, 80] as const;
 export const paperWidthSchema = z.union([z.literal(58), z.literal(80)]);
 export type PaperWidth = z.infer<typeof paperWidthSchema>;
 

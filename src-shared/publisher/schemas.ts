@@ -149,11 +149,6 @@ export const identifyResponseSchema = z.looseObject({
 export type IdentifyResponse = z.infer<typeof identifyResponseSchema>;
 
 // ── patient edit, prescriber ────────────────────────────────────────────────
-export const patientUpdateRequestSchema = z.looseObject({
-  context: requestContextSchema.optional(),
-  patient: z.record(z.string(), z.unknown()),
-});
-
 /**
  * The editable patient fields, typed (PatientUpdate). PATCH semantics: absent =
  * unchanged, `null` = cleared; the identity fields cannot be cleared.
@@ -272,8 +267,6 @@ export const byTicketRequestSchema = z.looseObject({
   birthDate: contractDateSchema,
   officePlaceVisibleId: z.string().min(1).max(128),
 });
-
-export const deferredNotificationResponseSchema = z.looseObject({ notified: z.literal(true) });
 
 // ── staff ─────────────────────────────────────────────────────────────────────
 export const staffSignInRequestSchema = z.object({

@@ -37,8 +37,6 @@ const DEFAULT_BODY_LIMIT = 1024 * 1024;
 /** by-code's code is ≤ 512 characters, up to 3× that once URL-encoded; longer ids get a contract 400, not a router 404. */
 const MAX_PARAM_LENGTH = 8 * 1024;
 
-const publishers = new WeakMap<FastifyInstance, SandboxPublisher>();
-
 /**
  * The training publisher: the whole Kiosk Integration Contract, served from the
  * seeded world, with behaviour switches for minimal forms, device policy,
@@ -79,16 +77,9 @@ export function createSandboxPublisher(options: SandboxPublisherOptions): Sandbo
   configRoutes(context);
   staffRoutes(context);
 
-  const publisher = { app, state, platform };
-  publishers.set(app, publisher);
-  return publisher;
+  return { app, state, platform };
 }
 
 export function buildSandboxPublisher(options: SandboxPublisherOptions): FastifyInstance {
   return createSandboxPublisher(options).app;
-}
-
-/** The state behind an app built by `buildSandboxPublisher` (e.g. the one `startSandbox` returns). */
-export function sandboxPublisherOf(app: FastifyInstance): SandboxPublisher | undefined {
-  return publishers.get(app);
 }
