@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { EventName } from '../../src-shared/ipc/channels';
+import { PREVIEW_API, PREVIEW_EVENT, PREVIEW_TOKEN_HEADER, PREVIEW_TOKEN_PARAM } from '../../src-shared/preview/protocol';
 import { fail } from '../../src-shared/result';
 import type { DeskEvents } from '../events/bus';
 import type { Dispatch } from '../ipc/dispatch';
@@ -11,9 +12,6 @@ import { readRendererFile } from './static';
 
 const log = logger('preview-host');
 const MAX_BODY_BYTES = 1024 * 1024;
-/** Paths the browser bridge calls; everything else is the built renderer. */
-export const PREVIEW_API = { ipc: '/__desk/ipc/', events: '/__desk/events' } as const;
-export const TOKEN_HEADER = 'x-desk-token';
 
 export interface PreviewHostOptions {
   dispatch: Dispatch;
@@ -50,7 +48,7 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Run
   });
 
   const unsubscribe = options.events.subscribe((event: EventName, payload: unknown) => {
-    const frame = `event: desk\ndata: ${JSON.stringify({ event, payload })}\n\n`;
+    const frame = `event: ${PREVIEW_EVENT}\ndata: ${JSON.stringify({ event, payload })}\n\n`;
     for (const stream of streams) stream.write(frame);
   });
   const heartbeat = setInterval(() => {
@@ -66,7 +64,7 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Run
     }
     if (url.pathname.startsWith(PREVIEW_API.ipc)) {
       if (request.method !== 'POST') return void response.writeHead(405, { Allow: 'POST' }).end();
-      if (!tokenMatches(request.headers[TOKEN_HEADER], token)) {
+      if (!tokenMatches(request.headers[PREVIEW_TOKEN_HEADER], token)) {
         return sendJson(response, 401, fail({ code: 'UNAUTHORIZED', message: 'Missing or wrong preview token.' }));
       }
       const channel = url.pathname.slice(PREVIEW_API.ipc.length);
@@ -76,7 +74,7 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Run
       return sendJson(response, 200, await options.dispatch(channel, request_));
     }
     if (url.pathname === PREVIEW_API.events) {
-      if (!tokenMatches(url.searchParams.get('token') ?? undefined, token)) {
+      if (!tokenMatches(url.searchParams.get(PREVIEW_TOKEN_PARAM) ?? undefined, token)) {
         return sendJson(response, 401, fail({ code: 'UNAUTHORIZED', message: 'Missing or wrong preview token.' }));
       }
       response.writeHead(200, {
@@ -110,7 +108,7 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Run
   const url = `http://127.0.0.1:${port}`;
   return {
     url,
-    openUrl: `${url}/?token=${token}`,
+    openUrl: `${url}/?${PREVIEW_TOKEN_PARAM}=${token}`,
     token,
     async close() {
       clearInterval(heartbeat);
