@@ -1,3 +1,4 @@
+import pLimit, { type LimitFunction } from 'p-limit';
 import type { Appointment, AppointmentPair } from '../../src-shared/publisher/schemas';
 import { isContractError } from '../publisher/errors';
 
@@ -29,13 +30,15 @@ export class Reverifier {
   private readonly inFlight = new Map<string, Promise<Check>>();
   /** Bumped by forget(): an answer to a request sent before it is stale and never cached. */
   private readonly epochs = new Map<string, number>();
-  private readonly queue: (() => void)[] = [];
-  private running = 0;
+  /** Bounds the calls in flight, not the callers: a shared request holds one slot. */
+  private readonly limit: LimitFunction;
 
-  constructor(private readonly options: ReverifierOptions) {}
+  constructor(private readonly options: ReverifierOptions) {
+    this.limit = pLimit(options.concurrency ?? 8);
+  }
 
   get concurrency(): number {
-    return this.options.concurrency ?? 8;
+    return this.limit.concurrency;
   }
 
   cached(appointmentId: string): Check | null {
@@ -50,7 +53,7 @@ export class Reverifier {
     const running = this.inFlight.get(appointmentId);
     // A request already under way may predate what the caller knows; an action asks anew.
     if (running && !fresh) return running;
-    const pending = this.slot(() => this.ask(appointmentId, fresh)).finally(() => {
+    const pending = this.limit(() => this.ask(appointmentId, fresh)).finally(() => {
       if (this.inFlight.get(appointmentId) === pending) this.inFlight.delete(appointmentId);
     });
     this.inFlight.set(appointmentId, pending);
@@ -77,17 +80,6 @@ export class Reverifier {
     }
     if ((this.epochs.get(appointmentId) ?? 0) === epoch) this.cache.set(appointmentId, check);
     return check;
-  }
-
-  private async slot<T>(task: () => Promise<T>): Promise<T> {
-    if (this.running >= this.concurrency) await new Promise<void>((resolve) => this.queue.push(resolve));
-    this.running += 1;
-    try {
-      return await task();
-    } finally {
-      this.running -= 1;
-      this.queue.shift()?.();
-    }
   }
 
   private now(): number {
