@@ -1,10 +1,16 @@
 import { buildDeskApi, type DeskApi, type DeskTransport } from '../../src-shared/ipc/api';
 import { isEventName, type EventName } from '../../src-shared/ipc/channels';
+import {
+  PREVIEW_API,
+  PREVIEW_EVENT,
+  PREVIEW_TOKEN_HEADER,
+  PREVIEW_TOKEN_PARAM,
+  previewIpcBody,
+  type PreviewEventFrame,
+} from '../../src-shared/preview/protocol';
 import { deskFailureSchema, fail, type DeskResult } from '../../src-shared/result';
 
 const TOKEN_KEY = 'desk.previewToken';
-export const PREVIEW_IPC_PATH = '/__desk/ipc/';
-export const PREVIEW_EVENTS_PATH = '/__desk/events';
 
 export type LinkState = 'connecting' | 'up' | 'down';
 
@@ -14,10 +20,10 @@ export type LinkState = 'connecting' | 'up' | 'down';
  */
 export function takePreviewToken(location: Location, storage: Storage, history: History): string | null {
   const url = new URL(location.href);
-  const fromUrl = url.searchParams.get('token');
+  const fromUrl = url.searchParams.get(PREVIEW_TOKEN_PARAM);
   if (fromUrl) {
     storage.setItem(TOKEN_KEY, fromUrl);
-    url.searchParams.delete('token');
+    url.searchParams.delete(PREVIEW_TOKEN_PARAM);
     history.replaceState(history.state, '', url.toString());
     return fromUrl;
   }
@@ -32,11 +38,11 @@ export function createWebBridge(token: string | null, onLink: (state: LinkState)
   function ensureStream(): void {
     if (source || !token) return;
     onLink('connecting');
-    source = new EventSource(`${PREVIEW_EVENTS_PATH}?token=${encodeURIComponent(token)}`);
+    source = new EventSource(`${PREVIEW_API.events}?${PREVIEW_TOKEN_PARAM}=${encodeURIComponent(token)}`);
     source.onopen = () => onLink('up');
     source.onerror = () => onLink(source?.readyState === EventSource.CLOSED ? 'down' : 'connecting');
-    source.addEventListener('desk', (message) => {
-      const frame = JSON.parse((message as MessageEvent<string>).data) as { event: unknown; payload: unknown };
+    source.addEventListener(PREVIEW_EVENT, (message) => {
+      const frame = JSON.parse((message as MessageEvent<string>).data) as PreviewEventFrame;
       if (!isEventName(frame.event)) return;
       for (const listener of listeners.get(frame.event) ?? []) listener(frame.payload);
     });
@@ -46,10 +52,10 @@ export function createWebBridge(token: string | null, onLink: (state: LinkState)
     async invoke(channel, request): Promise<DeskResult<unknown>> {
       if (!token) return fail({ code: 'UNAUTHORIZED', message: 'Open the address printed by the preview host.' });
       try {
-        const response = await fetch(`${PREVIEW_IPC_PATH}${channel}`, {
+        const response = await fetch(`${PREVIEW_API.ipc}${channel}`, {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'X-Desk-Token': token },
-          body: JSON.stringify(request === undefined ? {} : { request }),
+          headers: { 'Content-Type': 'application/json', [PREVIEW_TOKEN_HEADER]: token },
+          body: previewIpcBody(request),
         });
         const body = (await response.json()) as DeskResult<unknown>;
         onLink('up');

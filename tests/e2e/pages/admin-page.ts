@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { PREVIEW_API, PREVIEW_TOKEN_HEADER, previewIpcBody } from '../../../src-shared/preview/protocol';
 import type { PreviewHost } from '../fixtures';
 import { expectAccessible } from './accessibility';
 
@@ -11,8 +12,8 @@ export class AdminPage {
 
   constructor(readonly page: Page) {
     page.on('request', (request) => {
-      const match = /\/__desk\/ipc\/(admin\/\w+)/.exec(request.url());
-      if (match) this.calls.push(match[1]!);
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith(`${PREVIEW_API.ipc}admin/`)) this.calls.push(pathname.slice(PREVIEW_API.ipc.length));
     });
   }
 
@@ -74,10 +75,10 @@ export class AdminPage {
 
 /** One IPC call to the preview host, as the renderer makes it; the call must succeed. */
 export async function ipc(host: PreviewHost, channel: string, request: unknown): Promise<unknown> {
-  const response = await fetch(`${host.url}/__desk/ipc/${channel}`, {
+  const response = await fetch(`${host.url}${PREVIEW_API.ipc}${channel}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Desk-Token': host.token },
-    body: JSON.stringify(request === undefined ? {} : { request }),
+    headers: { 'Content-Type': 'application/json', [PREVIEW_TOKEN_HEADER]: host.token },
+    body: previewIpcBody(request),
   });
   const result = (await response.json()) as { ok: boolean; value?: unknown };
   expect(result.ok, channel).toBe(true);
