@@ -41,9 +41,6 @@ export const en: Messages = {
     signedInAs: 'Signed in as {name}',
   },
   board: boardEn,
-  placeholder: {
-    notYet: 'This section comes in a later version.',
-  },
   notices: {
     settingsCorrupt: 'The saved settings could not be read: they were kept aside ({file}) and the desk started in training mode.',
     profileUnusable: 'The profile “{name}” could not be used. {reason} The desk started in training mode.',

@@ -105,9 +105,6 @@ export const fr = {
     signedInAs: 'Connecté en tant que {name}',
   },
   board: boardFr,
-  placeholder: {
-    notYet: 'Cette section arrive dans une prochaine version.',
-  },
   notices: {
     settingsCorrupt:
       'Les paramètres enregistrés étaient illisibles : ils ont été mis de côté ({file}) et le poste a démarré en mode formation.',

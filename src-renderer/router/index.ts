@@ -1,29 +1,15 @@
 import type { Pinia } from 'pinia';
 import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-router';
-import SectionPlaceholder from '../components/SectionPlaceholder.vue';
 import { useSessionStore } from '../features/staff/stores/session';
 
 /** The product's sections. Hash history: app:// and the preview host serve one file. */
 export const sections = [
-  { name: 'board', path: '/board', icon: 'mdi-view-dashboard-outline', staffOnly: true },
-  { name: 'checkin', path: '/check-in', icon: 'mdi-account-arrow-right-outline', staffOnly: true },
-  { name: 'printers', path: '/printers', icon: 'mdi-printer-pos-outline', staffOnly: false },
-  { name: 'admin', path: '/admin', icon: 'mdi-shield-account-outline', staffOnly: false },
-  { name: 'settings', path: '/settings', icon: 'mdi-cog-outline', staffOnly: false },
+  { name: 'board', path: '/board', icon: 'mdi-view-dashboard-outline', staffOnly: true, view: () => import('../features/board/views/BoardView.vue') },
+  { name: 'checkin', path: '/check-in', icon: 'mdi-account-arrow-right-outline', staffOnly: true, view: () => import('../features/checkin/views/CheckinView.vue') },
+  { name: 'printers', path: '/printers', icon: 'mdi-printer-pos-outline', staffOnly: false, view: () => import('../features/printing/views/PrintersView.vue') },
+  { name: 'admin', path: '/admin', icon: 'mdi-shield-account-outline', staffOnly: false, view: () => import('../features/admin/views/AdminView.vue') },
+  { name: 'settings', path: '/settings', icon: 'mdi-cog-outline', staffOnly: false, view: () => import('../features/settings/views/SettingsView.vue') },
 ] as const;
-export type SectionName = (typeof sections)[number]['name'];
-
-/** Sections not built yet show an honest placeholder until their feature folder exists. */
-const views: Partial<Record<SectionName, RouteRecordRaw['component']>> = {
-  board: () => import('../features/board/views/BoardView.vue'),
-  // checkin view
-  checkin: () => import('../features/checkin/views/CheckinView.vue'),
-  // printers view
-  printers: () => import('../features/printing/views/PrintersView.vue'),
-  // admin view
-  admin: () => import('../features/admin/views/AdminView.vue'),
-  settings: () => import('../features/settings/views/SettingsView.vue'),
-};
 
 export function createDeskRouter(pinia: Pinia) {
   const routes: RouteRecordRaw[] = [
@@ -34,8 +20,7 @@ export function createDeskRouter(pinia: Pinia) {
     ...sections.map((section) => ({
       path: section.path,
       name: section.name,
-      component: views[section.name] ?? SectionPlaceholder,
-      props: views[section.name] ? false : { section: section.name, icon: section.icon },
+      component: section.view,
       meta: { staffOnly: section.staffOnly },
     })),
     { path: '/:pathMatch(.*)*', redirect: '/board' },
