@@ -1,18 +1,16 @@
-import { ConnectionMonitor } from './connection/monitor';
-import { DeskEvents } from './events/bus';
+import path from 'node:path';
 import { createAdminFeature } from './admin/feature';
 import { createBoardFeature } from './board/feature';
 import { createCheckinFeature } from './checkin/feature';
+import { createDisplayFeature } from './display/feature';
 import type { DisplayWindows } from './display/windows';
-import type { DeskContext } from './features';
-import { createPrintingFeature } from './printing/feature';
+import type { DeskEvents } from './events/bus';
+import { createInfrastructure } from './infrastructure';
 import { createDispatcher, type Dispatch } from './ipc/dispatch';
 import { createHandlerTable } from './ipc/handlers';
-import path from 'node:path';
-import { resolveConnection } from './profiles/connection';
+import { createPrintingFeature } from './printing/feature';
+import { resolveConnection, type SandboxStartOptions } from './profiles/connection';
 import { ProfilesService } from './profiles/service';
-import { PublisherClient } from './publisher/client';
-import type { SandboxStartOptions } from './sandbox/start';
 import type { AttachedSandbox } from './web/attach';
 import { StaffSessionService } from './staff/session';
 import { WorkplaceMemory } from './staff/workplace-store';
@@ -46,41 +44,28 @@ export interface RunningDesk {
 }
 
 /**
- * Composes the desk's services behind the IPC handler table, on the active
- * connection profile (the Training sandbox when nothing is configured).
+ * Composes the desk on the active connection profile (the Training sandbox when
+ * nothing is configured): the infrastructure once, then each feature from the few
+ * parts it uses, behind the IPC handler table.
  */
 export async function startDesk(options: DeskStartOptions): Promise<RunningDesk> {
   const secrets = new SecretStore(path.join(options.dataDir, 'secrets.json'), options.keystore);
   const store = await ProfileStore.open(options.dataDir, secrets);
   const resolved = options.attach
-    ? { ...options.attach, sandbox: null, notices: [] }
+    ? { ...options.attach, training: null, notices: [], close: async () => undefined }
     : await resolveConnection(store, { kioskIntervalMs: TRAINING_KIOSK_INTERVAL_MS, ...options.sandbox });
-  const { profile, sandbox } = resolved;
-  const events = new DeskEvents();
-  const connection = new ConnectionMonitor(events);
-  const publisher = new PublisherClient({
-    profile,
-    accountKey: resolved.accountKey,
-    onReachability: (reachable) => connection.reportPublisher(reachable),
-  });
+  const { profile, training } = resolved;
+  const infrastructure = createInfrastructure({ runtime: options.runtime, dataDir: options.dataDir, profile, accountKey: resolved.accountKey, training });
+  const { publisher, events, connection } = infrastructure;
   const staff = new StaffSessionService(publisher, events, profile, await WorkplaceMemory.open(options.dataDir));
-  const context: DeskContext = {
-    runtime: options.runtime,
-    dataDir: options.dataDir,
-    profile,
-    accountKey: resolved.accountKey,
-    publisher,
-    events,
-    connection,
-    staff,
-    sandbox,
-  };
-  // Printing first: the board and check-in print through it.
-  const printing = await createPrintingFeature(context);
-  const board = await createBoardFeature(context);
-  const checkin = await createCheckinFeature(context, { printer: printing.printer, displays: options.displays });
-  const admin = await createAdminFeature(context);
-  const features = [admin, checkin, board, printing];
+  const parts = { ...infrastructure, staff };
+  // Printing first: check-in prints through it.
+  const printing = await createPrintingFeature(parts);
+  const board = await createBoardFeature(parts);
+  const checkin = createCheckinFeature({ ...parts, printer: printing.printer });
+  const display = createDisplayFeature({ ...parts, displays: options.displays });
+  const admin = createAdminFeature(parts);
+  const features = [admin, checkin, display, board, printing];
   const table = createHandlerTable({
     info: {
       name: APP_NAME,
@@ -88,18 +73,24 @@ export async function startDesk(options: DeskStartOptions): Promise<RunningDesk>
       runtime: options.runtime,
       training: profile.training,
       profileName: profile.name,
-      trainingAccounts: sandbox?.trainingAccounts ?? [],
+      trainingAccounts: [...(training?.accounts ?? [])],
       notices: resolved.notices,
     },
     connection,
     publisher,
     staff,
-    profiles: new ProfilesService(store, secrets, sandbox?.profile ?? trainingPlaceholder(), profile.id),
-    features: { board: board.handlers, checkin: checkin.handlers, printing: printing.handlers, admin: admin.handlers },
+    profiles: new ProfilesService(store, secrets, training?.profile ?? trainingPlaceholder(), profile.id),
+    features: {
+      board: board.handlers,
+      checkin: checkin.handlers,
+      display: display.handlers,
+      printing: printing.handlers,
+      admin: admin.handlers,
+    },
   });
   const close = async () => {
     for (const feature of features) await feature.close?.();
-    await sandbox?.close();
+    await resolved.close();
   };
   return { dispatch: createDispatcher(table), events, close };
 }

@@ -3,27 +3,19 @@ import type { PrintOutcome } from '../src-shared/ipc/features/printing.contract'
 import type { PRINTING_CHANNELS } from '../src-shared/ipc/features/printing.names';
 import type { ConnectionProfile } from '../src-shared/profile';
 import type { Appointment } from '../src-shared/publisher/schemas';
-import type { ConnectionMonitor } from './connection/monitor';
-import type { DeskEvents } from './events/bus';
 import type { Handler } from './ipc/dispatch';
-import type { PublisherClient } from './publisher/client';
-import type { RunningSandbox } from './sandbox/start';
-import type { StaffSessionService } from './staff/session';
 
-/** What every feature of the desk is built from; created once per desk start. */
-export interface DeskContext {
-  runtime: 'electron' | 'web';
-  /** Folder of the desk's own files (settings, secrets, outbox, print queue). */
-  dataDir: string;
+/**
+ * What product features may know of the training world (the sandbox itself stays
+ * behind the connection code): null when the desk runs on a real profile.
+ */
+export interface TrainingPort {
+  /** The training profile, as the profiles page lists it. */
   profile: ConnectionProfile;
-  /** The active profile's account key: main only, never in a response or a log. */
-  accountKey: string;
-  publisher: PublisherClient;
-  events: DeskEvents;
-  connection: ConnectionMonitor;
-  staff: StaffSessionService;
-  /** The training sandbox when the desk runs on the Training profile. */
-  sandbox: RunningSandbox | null;
+  /** The training world's office places, so tickets print their names (platform id → name, visible id). */
+  officePlaces: readonly { platformId: number; name: string; visibleId: string }[];
+  /** Desk sign-in accounts shown on the sign-in screen in training. */
+  accounts: readonly { login: string; password: string; role: string }[];
 }
 
 /** The handlers of exactly the channels a feature declares in src-shared/ipc/features/<name>.names.ts. */

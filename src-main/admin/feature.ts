@@ -1,19 +1,29 @@
 import { DeskError } from '../../src-shared/errors';
 import type { ADMIN_CHANNELS } from '../../src-shared/ipc/features/admin.names';
-import type { DeskContext, DeskFeature } from '../features';
-import { AdminClient } from '../platform/admin/client';
+import type { ConnectionProfile } from '../../src-shared/profile';
+import type { DeskEvents } from '../events/bus';
+import type { DeskFeature, TrainingPort } from '../features';
+import type { AdminClient } from '../platform/admin/client';
 import { IntegrationAdmin } from './integrations';
 import { LicenceAdmin } from './licences';
 import { AdminSessionService } from './session';
 import { UserAdmin } from './users';
 
+export interface AdminDeps {
+  admin: AdminClient;
+  events: DeskEvents;
+  /** The running profile: the integration probe borrows its device id. */
+  profile: ConnectionProfile;
+  training: TrainingPort | null;
+}
+
 /** Composes the admin feature's services behind its IPC channels. */
-export async function createAdminFeature(context: DeskContext): Promise<DeskFeature<typeof ADMIN_CHANNELS>> {
-  const client = new AdminClient({ platformUrl: context.profile.platformUrl });
-  const session = new AdminSessionService(client, context.events);
+export function createAdminFeature(deps: AdminDeps): DeskFeature<typeof ADMIN_CHANNELS> {
+  const client = deps.admin;
+  const session = new AdminSessionService(client, deps.events);
   const licences = new LicenceAdmin(session);
   const users = new UserAdmin(session);
-  const integrations = new IntegrationAdmin(session, context.profile);
+  const integrations = new IntegrationAdmin(session, deps.profile);
   return {
     handlers: {
       'admin/signIn': (request) => session.signIn(request),
@@ -46,7 +56,7 @@ export async function createAdminFeature(context: DeskContext): Promise<DeskFeat
       'admin/uploadReferential': (request) => integrations.uploadReferential(request.licenceId, request.json),
       // The sandbox's mail catcher, so a trainee (and the e2e test) can follow an invitation link.
       'admin/trainingOutbox': (request) => {
-        if (!context.sandbox) throw new DeskError('ADMIN_TRAINING_ONLY', 'The e-mail outbox exists only in training.');
+        if (!deps.training) throw new DeskError('ADMIN_TRAINING_ONLY', 'The e-mail outbox exists only in training.');
         return client.outbox(request.to);
       },
     },

@@ -42,14 +42,19 @@ export class BoardActions {
       .sort((a, b) => a.checkedInAt.localeCompare(b.checkedInAt) || a.number - b.number);
     for (const row of waiting) {
       const ticket = this.deps.state.ticket(row.ticketId);
+      // The one re-check of this call: a ticket still waiting passes what call() would check again.
       if (!ticket || !(await this.stillWaiting(ticket))) continue;
-      return this.call(row.ticketId, false);
+      return this.callVerified(ticket, false);
     }
     throw new DeskError('BOARD_NOTHING_WAITING', 'Nobody is waiting to be called.');
   }
 
   async call(ticketId: string, recall: boolean): Promise<BoardActionResult> {
-    const ticket = await this.verifiedTicket(ticketId);
+    return this.callVerified(await this.verifiedTicket(ticketId), recall);
+  }
+
+  private async callVerified(ticket: DeskTicket, recall: boolean): Promise<BoardActionResult> {
+    const { ticketId } = ticket;
     const status = this.deps.state.effectiveStatus(ticket);
     if (status === 'closed' || status === 'cancelled') throw new DeskError('BOARD_NOT_CALLABLE', 'This ticket can no longer be called.');
     const { deskId, deskLabel } = this.deps.workplace();

@@ -1,6 +1,6 @@
 import type { BOARD_CHANNELS } from '../../src-shared/ipc/features/board.names';
-import type { DeskContext, DeskFeature } from '../features';
-import { BoardService } from './service';
+import type { DeskFeature } from '../features';
+import { BoardService, type BoardDeps, type BoardServiceOptions } from './service';
 
 export interface BoardFeature extends DeskFeature<typeof BOARD_CHANNELS> {
   service: BoardService;
@@ -10,17 +10,17 @@ export interface BoardFeature extends DeskFeature<typeof BOARD_CHANNELS> {
  * Composes the board feature's services behind its IPC channels. Reprint is the
  * printing feature's own channel, which re-verifies before printing.
  */
-export async function createBoardFeature(context: DeskContext): Promise<BoardFeature> {
-  const service = await BoardService.open(context);
+export async function createBoardFeature(deps: BoardDeps, options?: BoardServiceOptions): Promise<BoardFeature> {
+  const service = await BoardService.open(deps, options);
   return {
     service,
     handlers: {
       'board/workplaceOptions': () => service.workplaceOptions(),
       'board/chooseWorkplace': (request) => service.chooseWorkplace(request),
       'board/snapshot': () => service.snapshot(),
-      'board/callNext': () => service.callNext(),
-      'board/call': (request) => service.call(request.ticketId, request.recall),
-      'board/setStatus': (request) => service.setStatus(request.ticketId, request.status),
+      'board/callNext': () => service.act((actions) => actions.callNext()),
+      'board/call': (request) => service.act((actions) => actions.call(request.ticketId, request.recall)),
+      'board/setStatus': (request) => service.act((actions) => actions.setStatus(request.ticketId, request.status)),
       'board/saveSettings': (request) => service.saveSettings(request),
       'board/lock': () => service.lock(),
       'board/unlock': (request) => service.unlock(request.password),

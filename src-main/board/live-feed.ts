@@ -1,7 +1,8 @@
 import type { BoardLive } from '../../src-shared/ipc/features/board.contract';
 import type { DeskTicket } from '../../src-shared/platform/tickets';
 import { logger } from '../log';
-import { TicketEventStream, type TicketStreamOptions } from '../platform/events/ticket-stream';
+import type { TicketEventStream } from '../platform/events/ticket-stream';
+import type { TicketStreamFactory, TicketStreamTuning } from '../infrastructure';
 import type { PlatformBoardClient } from '../platform/tickets/board';
 import { isTransientPlatformError } from '../platform/transient';
 import { DeskError } from '../../src-shared/errors';
@@ -10,7 +11,8 @@ const log = logger('board');
 
 export interface LiveFeedOptions {
   platform: PlatformBoardClient;
-  stream: Omit<TicketStreamOptions, never>;
+  openStream: TicketStreamFactory;
+  streamTuning?: TicketStreamTuning;
   officePlaceId: number;
   /** The whole day, after the first load and after every reset. */
   loaded: (tickets: DeskTicket[]) => void;
@@ -35,11 +37,14 @@ export class LiveFeed {
   private midnight: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: LiveFeedOptions) {
-    this.stream = new TicketEventStream(options.stream, {
-      ticket: (ticket) => this.ticket(ticket),
-      reset: () => void this.reload(false),
-      state: (state, reason) => this.setLive({ state, reason: reason ?? null }),
-    });
+    this.stream = options.openStream(
+      {
+        ticket: (ticket) => this.ticket(ticket),
+        reset: () => void this.reload(false),
+        state: (state, reason) => this.setLive({ state, reason: reason ?? null }),
+      },
+      options.streamTuning,
+    );
   }
 
   current(): BoardLive {

@@ -3,12 +3,14 @@ import { DeskError, type DeskErrorCode } from '../../src-shared/errors';
 import type { BoardLive, BoardSnapshot, WorkplaceOptions } from '../../src-shared/ipc/features/board.contract';
 import type { Workplace } from '../../src-shared/ipc/workplace';
 import type { DeskTicket } from '../../src-shared/platform/tickets';
-import type { DeskContext } from '../features';
+import type { DeskEvents } from '../events/bus';
+import type { TicketStreamFactory } from '../infrastructure';
 import { logger } from '../log';
-import { PlatformBoardClient } from '../platform/tickets/board';
-import { bestEffort, PlatformHttp } from '../platform/tickets/http';
+import type { PlatformBoardClient } from '../platform/tickets/board';
+import { bestEffort } from '../platform/tickets/http';
 import { isTransientPlatformError } from '../platform/transient';
-import { PublisherClient } from '../publisher/client';
+import type { CallOverrides, PublisherClient } from '../publisher/client';
+import type { StaffSessionService } from '../staff/session';
 import { isTransient } from '../publisher/errors';
 import { BoardActions } from './actions';
 import { AuditTrail } from './audit';
@@ -30,6 +32,19 @@ export interface BoardServiceOptions {
   outboxRetryMaxMs?: number;
 }
 
+/** What the board is built from: the infrastructure's clients and the staff session, nothing else. */
+export interface BoardDeps {
+  dataDir: string;
+  events: DeskEvents;
+  publisher: Pick<PublisherClient, 'getAppointmentById' | 'setAppointmentStatus' | 'getConfig'>;
+  board: PlatformBoardClient;
+  ticketStream: TicketStreamFactory;
+  staff: Pick<StaffSessionService, 'requireSession' | 'requireWorkplace' | 'workplace' | 'chooseWorkplace' | 'confirmPassword' | 'current'>;
+}
+
+/** One attempt per action: a desk never waits on retries, the outbox retries for it. */
+const AT_ONCE: CallOverrides = { timeoutMs: 5_000, retry: { attempts: 1, baseDelayMs: 0, maxDelayMs: 0, totalBudgetMs: 0 } };
+
 /**
  * The call board of the staff's office place, held in main: the live day from the
  * platform, every row re-verified with the publisher, actions, the outbox, the
@@ -38,7 +53,6 @@ export interface BoardServiceOptions {
 export class BoardService {
   readonly state: BoardState;
   readonly verifier: Reverifier;
-  readonly platform: PlatformBoardClient;
   private readonly actions: BoardActions;
   private feed: LiveFeed | null = null;
   private feedPlace: number | null = null;
@@ -49,60 +63,49 @@ export class BoardService {
   private readonly told = new Set<string>();
 
   private constructor(
-    private readonly context: DeskContext,
+    private readonly deps: BoardDeps,
     private readonly outbox: Outbox,
     private readonly settings: BoardSettingsStore,
     private readonly audit: AuditTrail,
     private readonly options: BoardServiceOptions,
   ) {
-    const { profile, accountKey } = context;
-    // One attempt per action: a desk never waits on retries, the outbox retries for it.
-    const quick = new PublisherClient({
-      profile,
-      accountKey,
-      timeoutMs: 5_000,
-      retry: { attempts: 1, baseDelayMs: 0, maxDelayMs: 0, totalBudgetMs: 0 },
-      onReachability: (reachable) => context.connection.reportPublisher(reachable),
-    });
+    const { publisher } = deps;
     this.verifier = new Reverifier({
-      getAppointmentById: (id) => context.publisher.getAppointmentById(id),
-      getAppointmentByIdNow: (id) => quick.getAppointmentById(id),
+      getAppointmentById: (id) => publisher.getAppointmentById(id),
+      getAppointmentByIdNow: (id) => publisher.getAppointmentById(id, AT_ONCE),
       concurrency: options.concurrency,
       ttlMs: options.cacheMs,
     });
-    this.platform = new PlatformBoardClient(
-      new PlatformHttp({ platformUrl: profile.platformUrl, licenceUuid: profile.licenceUuid, accountKey }),
-    );
     this.state = new BoardState(
       (id) => this.verifier.cached(id),
-      (change) => context.events.emit('board/rows', change),
+      (change) => deps.events.emit('board/rows', change),
     );
     this.actions = new BoardActions({
       state: this.state,
       verifier: this.verifier,
-      platform: this.platform,
-      setPublisherStatus: (id, status) => quick.setAppointmentStatus(id, status),
+      platform: deps.board,
+      setPublisherStatus: (id, status) => publisher.setAppointmentStatus(id, status, AT_ONCE),
       outbox,
       audit,
-      workplace: () => context.staff.requireWorkplace(),
-      staffName: () => context.staff.requireSession().displayName,
+      workplace: () => deps.staff.requireWorkplace(),
+      staffName: () => deps.staff.requireSession().displayName,
     });
   }
 
-  static async open(context: DeskContext, options: BoardServiceOptions = {}): Promise<BoardService> {
+  static async open(deps: BoardDeps, options: BoardServiceOptions = {}): Promise<BoardService> {
     let service: BoardService | null = null;
     const outbox = await Outbox.open({
-      dataDir: context.dataDir,
+      dataDir: deps.dataDir,
       deliver: (entry) => service!.deliver(entry),
       settled: (entry) => service?.settled(entry),
       retryMaxMs: options.outboxRetryMaxMs,
     });
-    service = new BoardService(context, outbox, await BoardSettingsStore.open(context.dataDir), new AuditTrail(context.dataDir), options);
+    service = new BoardService(deps, outbox, await BoardSettingsStore.open(deps.dataDir), new AuditTrail(deps.dataDir), options);
     for (const entry of outbox.pending()) {
       if (entry.kind === 'publisherStatus') service.state.setLocal(entry.ticketId, { status: entry.status, pending: true });
     }
     outbox.kick();
-    context.events.subscribe((event, payload) => {
+    deps.events.subscribe((event, payload) => {
       if (event === 'staff/sessionChanged' && payload === null) service?.stopFeed();
     });
     return service;
@@ -110,8 +113,8 @@ export class BoardService {
 
   // ── what the renderer asks ──────────────────────────────────────────────────
   async snapshot(): Promise<BoardSnapshot> {
-    this.context.staff.requireSession();
-    const workplace = this.context.staff.requireWorkplace();
+    this.deps.staff.requireSession();
+    const workplace = this.deps.staff.requireWorkplace();
     await this.ensureFeed(workplace.officePlaceId);
     return {
       rows: this.locked ? [] : this.state.rows(),
@@ -123,9 +126,9 @@ export class BoardService {
   }
 
   async workplaceOptions(): Promise<WorkplaceOptions> {
-    this.context.staff.requireSession();
-    const current = this.context.staff.workplace();
-    const places = await this.context.publisher.getConfig('officePlaces').then(
+    this.deps.staff.requireSession();
+    const current = this.deps.staff.workplace();
+    const places = await this.deps.publisher.getConfig('officePlaces').then(
       (answer) => answer.officePlaces,
       () => [],
     );
@@ -138,40 +141,35 @@ export class BoardService {
   }
 
   async chooseWorkplace(workplace: Workplace): Promise<Workplace> {
-    const chosen = await this.context.staff.chooseWorkplace(workplace);
+    const chosen = await this.deps.staff.chooseWorkplace(workplace);
     await this.audit.record({ staff: this.staffName(), action: 'chooseWorkplace', outcome: `place ${chosen.officePlaceId}, ${chosen.deskLabel}` });
     if (this.feedPlace !== null && this.feedPlace !== chosen.officePlaceId) this.stopFeed();
     return chosen;
   }
 
-  callNext() {
-    return this.guarded(() => this.actions.callNext());
-  }
-
-  call(ticketId: string, recall: boolean) {
-    return this.guarded(() => this.actions.call(ticketId, recall));
-  }
-
-  setStatus(ticketId: string, status: 'inCare' | 'done' | 'closed') {
-    return this.guarded(() => this.actions.setStatus(ticketId, status));
+  /** Call and status changes, for signed-in staff at an unlocked desk only. */
+  act<T>(action: (actions: BoardActions) => Promise<T>): Promise<T> {
+    this.deps.staff.requireSession();
+    if (this.locked) return Promise.reject(new DeskError('BOARD_LOCKED', 'The desk is locked.'));
+    return action(this.actions);
   }
 
   saveSettings = (settings: Parameters<BoardSettingsStore['save']>[0]) => this.settings.save(settings);
 
   async lock(): Promise<null> {
-    this.context.staff.requireSession();
+    this.deps.staff.requireSession();
     if (!this.locked) {
       this.locked = true;
-      this.context.events.emit('board/locked', true);
+      this.deps.events.emit('board/locked', true);
       await this.audit.record({ staff: this.staffName(), action: 'lock', outcome: 'done' });
     }
     return null;
   }
 
   async unlock(password: string): Promise<null> {
-    await this.context.staff.confirmPassword(password);
+    await this.deps.staff.confirmPassword(password);
     this.locked = false;
-    this.context.events.emit('board/locked', false);
+    this.deps.events.emit('board/locked', false);
     await this.audit.record({ staff: this.staffName(), action: 'unlock', outcome: 'done' });
     return null;
   }
@@ -190,23 +188,18 @@ export class BoardService {
   private ensureFeed(officePlaceId: number): Promise<void> {
     if (this.feed && this.feedPlace === officePlaceId) return this.starting ?? Promise.resolve();
     this.stopFeed();
-    const { profile, accountKey } = this.context;
     this.feedPlace = officePlaceId;
     this.feed = new LiveFeed({
-      platform: this.platform,
+      platform: this.deps.board,
       officePlaceId,
-      stream: {
-        platformUrl: profile.platformUrl,
-        licenceUuid: profile.licenceUuid,
-        accountKey,
-        heartbeatTimeoutMs: this.options.heartbeatTimeoutMs,
-      },
+      openStream: this.deps.ticketStream,
+      streamTuning: { heartbeatTimeoutMs: this.options.heartbeatTimeoutMs },
       loaded: (tickets) => {
         this.state.replaceAll(tickets);
         for (const ticket of tickets) void this.verifyTicket(ticket);
       },
       changed: (ticket) => this.changed(ticket),
-      live: (live: BoardLive) => this.context.events.emit('board/live', live),
+      live: (live: BoardLive) => this.deps.events.emit('board/live', live),
     });
     this.starting = this.feed.start();
     this.sweep = setInterval(() => this.verifyShown(), this.options.sweepMs ?? 20_000);
@@ -225,11 +218,15 @@ export class BoardService {
   }
 
   private changed(ticket: DeskTicket): void {
+    const before = this.state.ticket(ticket.ticketId);
     this.state.upsert(ticket);
-    if (ticket.contractAppointmentId) {
-      this.verifier.forget(ticket.contractAppointmentId);
-      void this.verifyTicket(ticket);
-    }
+    const id = ticket.contractAppointmentId;
+    if (!id) return;
+    // Only a move of the platform's status (or another appointment) can mean the medical system
+    // moved: a call or a recall leaves the appointment as verified, and the cache answers for it.
+    const moved = !before || before.status !== ticket.status || before.contractAppointmentId !== id;
+    if (moved) this.verifier.forget(id);
+    void this.verifyTicket(ticket);
   }
 
   /** Every row still shown is checked again once its cached check is older than the cache age. */
@@ -254,7 +251,7 @@ export class BoardService {
     // The publisher is ahead of the platform: the board shows the publisher and tells the platform.
     if (statusRank(truth) > statusRank(latest.status) && !this.told.has(`${id}:${truth}`)) {
       this.told.add(`${id}:${truth}`);
-      await bestEffort('appointmentStatusChanged', () => this.platform.appointmentStatusChanged(id, check.appointment.status), 0);
+      await bestEffort('appointmentStatusChanged', () => this.deps.board.appointmentStatusChanged(id, check.appointment.status), 0);
     }
   }
 
@@ -262,13 +259,13 @@ export class BoardService {
   private async deliver(entry: OutboxEntry): Promise<Delivery> {
     try {
       if (entry.kind === 'publisherStatus') {
-        const answer = await this.context.publisher.setAppointmentStatus(entry.appointmentId, entry.status);
+        const answer = await this.deps.publisher.setAppointmentStatus(entry.appointmentId, entry.status);
         this.verifier.forget(entry.appointmentId);
         await this.actions.tellPlatform(entry.ticketId, entry.appointmentId, answer.status);
       } else if (entry.kind === 'platformStatus') {
-        await this.platform.appointmentStatusChanged(entry.appointmentId, entry.status);
+        await this.deps.board.appointmentStatusChanged(entry.appointmentId, entry.status);
       } else {
-        const called = await this.platform.callTicket({
+        const called = await this.deps.board.callTicket({
           ticketId: entry.ticketId,
           kioskDeskId: entry.kioskDeskId,
           deskLabel: entry.deskLabel,
@@ -292,7 +289,7 @@ export class BoardService {
     if (entry.kind === 'platformStatus') return;
     const action = entry.kind === 'call' ? (entry.recall ? 'recall' : 'call') : entry.status;
     const ticket = this.state.ticket(entry.ticketId)?.formattedNumber ?? null;
-    this.context.events.emit('board/refused', { ticket, action, code });
+    this.deps.events.emit('board/refused', { ticket, action, code });
     void this.audit.record({ staff: this.staffName(), action, ...(ticket ? { ticket } : {}), outcome: 'refusedAfterWaiting' });
   }
 
@@ -304,13 +301,7 @@ export class BoardService {
     if (ticket?.contractAppointmentId) void this.verifyTicket(ticket);
   }
 
-  private guarded<T>(action: () => Promise<T>): Promise<T> {
-    this.context.staff.requireSession();
-    if (this.locked) return Promise.reject(new DeskError('BOARD_LOCKED', 'The desk is locked.'));
-    return action();
-  }
-
   private staffName(): string {
-    return this.context.staff.current()?.displayName ?? 'unknown';
+    return this.deps.staff.current()?.displayName ?? 'unknown';
   }
 }

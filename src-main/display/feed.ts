@@ -1,4 +1,4 @@
-import type { DisplayCall, DisplayCalls } from '../../src-shared/ipc/features/checkin.contract';
+import type { DisplayCall, DisplayCalls } from '../../src-shared/ipc/features/display.contract';
 import { isDeskError } from '../../src-shared/errors';
 import type { DeskTicket } from '../../src-shared/platform/tickets';
 import { logger } from '../log';

@@ -1,4 +1,4 @@
-import type { DisplayScreens } from '../../src-shared/ipc/features/checkin.contract';
+import type { DisplayScreens } from '../../src-shared/ipc/features/display.contract';
 
 /**
  * The public display window as the desk sees it. Electron implements it

@@ -7,6 +7,7 @@ import type { StaffSessionService } from '../staff/session';
 import type { ADMIN_CHANNELS } from '../../src-shared/ipc/features/admin.names';
 import type { BOARD_CHANNELS } from '../../src-shared/ipc/features/board.names';
 import type { CHECKIN_CHANNELS } from '../../src-shared/ipc/features/checkin.names';
+import type { DISPLAY_CHANNELS } from '../../src-shared/ipc/features/display.names';
 import type { PRINTING_CHANNELS } from '../../src-shared/ipc/features/printing.names';
 import type { FeatureHandlers } from '../features';
 import type { HandlerTable } from './dispatch';
@@ -21,6 +22,7 @@ export interface DeskServices {
   features: {
     board: FeatureHandlers<typeof BOARD_CHANNELS>;
     checkin: FeatureHandlers<typeof CHECKIN_CHANNELS>;
+    display: FeatureHandlers<typeof DISPLAY_CHANNELS>;
     printing: FeatureHandlers<typeof PRINTING_CHANNELS>;
     admin: FeatureHandlers<typeof ADMIN_CHANNELS>;
   };
@@ -41,6 +43,7 @@ export function createHandlerTable(services: DeskServices): HandlerTable {
     'profiles/remove': (request) => services.profiles.remove(request.id),
     ...services.features.board,
     ...services.features.checkin,
+    ...services.features.display,
     ...services.features.printing,
     ...services.features.admin,
   };

@@ -1,5 +1,10 @@
-import type { DeskContext, PrintingFeature } from '../features';
-import { PlatformHttp } from '../platform/tickets/http';
+import type { ConnectionProfile } from '../../src-shared/profile';
+import type { DeskEvents } from '../events/bus';
+import type { PrintingFeature, TrainingPort } from '../features';
+import type { PlatformBoardClient } from '../platform/tickets/board';
+import type { PlatformHttp } from '../platform/tickets/http';
+import type { PublisherClient } from '../publisher/client';
+import type { StaffSessionService } from '../staff/session';
 import { PrintQueue } from './queue';
 import { PrintingService } from './service';
 import { PrintingSettingsStore } from './settings';
@@ -14,30 +19,40 @@ export interface PrintingFeatureOptions {
   timeZone?: string;
 }
 
+export interface PrintingDeps {
+  dataDir: string;
+  events: DeskEvents;
+  profile: Pick<ConnectionProfile, 'training' | 'name' | 'officePlaceId'>;
+  training: TrainingPort | null;
+  publisher: Pick<PublisherClient, 'getAppointmentById'>;
+  /** Kiosk prints (printTicket). */
+  platform: PlatformHttp;
+  /** The day list a reprint's number is checked against. */
+  board: Pick<PlatformBoardClient, 'listForDay'>;
+  staff: Pick<StaffSessionService, 'workplace' | 'requireSession'>;
+}
+
 /** Composes the printing feature's services behind its IPC channels. */
-export async function createPrintingFeature(context: DeskContext, options: PrintingFeatureOptions = {}): Promise<PrintingFeature> {
-  const { events, profile, sandbox } = context;
+export async function createPrintingFeature(deps: PrintingDeps, options: PrintingFeatureOptions = {}): Promise<PrintingFeature> {
+  const { events, profile, training, staff } = deps;
   const usb = options.usb ?? loadUsb();
-  let platform: PlatformHttp | null = null;
-  const platformHttp = () =>
-    (platform ??= new PlatformHttp({ platformUrl: profile.platformUrl, licenceUuid: profile.licenceUuid, accountKey: context.accountKey }));
-  const places = new Map((sandbox?.world.publisher.officePlaces ?? []).map((place) => [place.platformId, { name: place.name, visibleId: place.visibleId }]));
-  const settings = await PrintingSettingsStore.open(context.dataDir, { training: profile.training, places, fallbackName: profile.name });
-  const queue = await PrintQueue.open(context.dataDir);
+  const places = new Map((training?.officePlaces ?? []).map((place) => [place.platformId, { name: place.name, visibleId: place.visibleId }]));
+  const settings = await PrintingSettingsStore.open(deps.dataDir, { training: profile.training, places, fallbackName: profile.name });
+  const queue = await PrintQueue.open(deps.dataDir);
   const spooler = new PrintSpooler(queue, {
     pollMs: options.pollMs,
     onStatus: (status) => events.emit('printing/statusChanged', status),
     onQueue: (jobs) => events.emit('printing/queueChanged', jobs),
   });
-  const officePlaceId = () => context.staff.workplace()?.officePlaceId ?? profile.officePlaceId;
+  const officePlaceId = () => staff.workplace()?.officePlaceId ?? profile.officePlaceId;
   const service: PrintingService = new PrintingService({
     settings,
     spooler,
-    sources: { publisher: context.publisher, platform: platformHttp, officePlaceId },
+    sources: { publisher: deps.publisher, dayList: deps.board, officePlaceId },
     makeTarget: (printer) =>
       createTarget(printer, {
         usb,
-        platform: platformHttp,
+        platform: deps.platform,
         establishmentName: (id) => settings.layoutFor(id).establishmentName,
         onPreview: (job) => events.emit('printing/previewPrinted', { jobId: job.id, formattedNumber: job.formattedNumber, svg: service.previewOf(job) }),
       }),
@@ -52,7 +67,7 @@ export async function createPrintingFeature(context: DeskContext, options: Print
     handlers: {
       'printing/reprint': (request) => {
         // Only signed-in reception staff reprint (the board is theirs); the technician page does not.
-        context.staff.requireSession();
+        staff.requireSession();
         return service.reprint(request);
       },
       'printing/overview': () => service.overview(),

@@ -94,7 +94,7 @@ export function platformTarget(
 
 export interface TargetDeps {
   usb: () => Promise<UsbApi>;
-  platform: () => PlatformHttp;
+  platform: PlatformHttp;
   onPreview: (job: PendingJob) => void;
   establishmentName: (officePlaceId: number) => string;
 }
@@ -112,6 +112,6 @@ export function createTarget(settings: PrinterSettings, deps: TargetDeps): Print
     case 'preview':
       return previewTarget(deps.onPreview);
     case 'platform':
-      return platformTarget(deps.platform(), target.kioskDeskId, deps.establishmentName);
+      return platformTarget(deps.platform, target.kioskDeskId, deps.establishmentName);
   }
 }

@@ -2,8 +2,7 @@ import { DeskError } from '../../src-shared/errors';
 import type { DeskTicket } from '../../src-shared/platform/tickets';
 import type { TicketFacts } from '../../src-shared/printing/layout';
 import type { Appointment } from '../../src-shared/publisher/schemas';
-import { PlatformBoardClient } from '../platform/tickets/board';
-import type { PlatformHttp } from '../platform/tickets/http';
+import type { PlatformBoardClient } from '../platform/tickets/board';
 import type { PublisherClient } from '../publisher/client';
 
 /** A ticket the desk may print: its number as the board and the publisher know it, and what goes on paper. */
@@ -15,7 +14,7 @@ export interface VerifiedTicket {
 
 export interface TicketSources {
   publisher: Pick<PublisherClient, 'getAppointmentById'>;
-  platform: () => PlatformHttp;
+  dayList: Pick<PlatformBoardClient, 'listForDay'>;
   /** The office place whose board this desk shows (the workplace). */
   officePlaceId: () => number | null;
 }
@@ -68,7 +67,7 @@ type BoardTicket = { status: 'found'; ticket: DeskTicket } | { status: 'none' } 
 /** The live (not cancelled) ticket of the appointment in the platform's day list, as the board shows it. */
 async function platformTicket(sources: TicketSources, officePlaceId: number | null, contractAppointmentId: string): Promise<BoardTicket> {
   try {
-    const answer = await new PlatformBoardClient(sources.platform()).listForDay(officePlaceId === null ? {} : { officePlaceId });
+    const answer = await sources.dayList.listForDay(officePlaceId === null ? {} : { officePlaceId });
     const ticket = answer.tickets.find((candidate) => candidate.contractAppointmentId === contractAppointmentId && candidate.status !== 'cancelled');
     return ticket ? { status: 'found', ticket } : { status: 'none' };
   } catch {

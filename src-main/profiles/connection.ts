@@ -2,18 +2,23 @@ import { isDeskError } from '../../src-shared/errors';
 import type { StartupNotice } from '../../src-shared/ipc/contract';
 import type { ConnectionProfile } from '../../src-shared/profile';
 import { logger } from '../log';
+import type { TrainingPort } from '../features';
 import { startSandbox, type RunningSandbox, type SandboxStartOptions } from '../sandbox/start';
 import { type ProfileStore, TRAINING_PROFILE_ID } from '../store/profiles';
 import path from 'node:path';
 
 const log = logger('connection');
 
+export type { SandboxStartOptions };
+
 export interface ResolvedConnection {
   profile: ConnectionProfile;
   accountKey: string;
-  /** Running only when the desk is on the Training profile. */
-  sandbox: RunningSandbox | null;
+  /** Set only when the desk runs its own training sandbox. */
+  training: TrainingPort | null;
   notices: StartupNotice[];
+  /** Stops what the connection started (the training sandbox). */
+  close(): Promise<void>;
 }
 
 /**
@@ -27,7 +32,7 @@ export async function resolveConnection(store: ProfileStore, sandboxOptions: San
   const saved = activeId === TRAINING_PROFILE_ID ? null : store.find(activeId);
   if (saved) {
     try {
-      return { profile: saved, accountKey: await store.accountKey(saved.id), sandbox: null, notices };
+      return { profile: saved, accountKey: await store.accountKey(saved.id), training: null, notices, close: async () => {} };
     } catch (error) {
       if (!isDeskError(error)) throw error;
       log.warn('active profile unusable, starting in training', { code: error.code });
@@ -35,5 +40,14 @@ export async function resolveConnection(store: ProfileStore, sandboxOptions: San
     }
   }
   const sandbox = await startSandbox(sandboxOptions);
-  return { profile: sandbox.profile, accountKey: sandbox.accountKey, sandbox, notices };
+  return { profile: sandbox.profile, accountKey: sandbox.accountKey, training: trainingPortOf(sandbox), notices, close: () => sandbox.close() };
+}
+
+/** The little of the training world product features may know; the sandbox stays here. */
+export function trainingPortOf(sandbox: RunningSandbox): TrainingPort {
+  return {
+    profile: sandbox.profile,
+    officePlaces: sandbox.world.publisher.officePlaces.map(({ platformId, name, visibleId }) => ({ platformId, name, visibleId })),
+    accounts: sandbox.trainingAccounts,
+  };
 }

@@ -47,7 +47,7 @@ export interface PublisherClientOptions {
   onReachability?: (reachable: boolean) => void;
 }
 
-/** Per-call overrides: the config probe makes one short attempt per route. */
+/** Per-call overrides: the config probe and the board's actions make one short attempt. */
 export interface CallOverrides {
   retry?: RetryPolicy;
   timeoutMs?: number;
@@ -98,8 +98,8 @@ export class PublisherClient {
     return this.call({ operation: OPERATIONS.identifyPatients, route: '/patients/identify', body: request });
   }
 
-  getAppointmentById(appointmentId: string): Promise<AppointmentPair> {
-    return this.call({ operation: OPERATIONS.getAppointmentById, route: `/appointments/${segment(appointmentId)}` });
+  getAppointmentById(appointmentId: string, overrides?: CallOverrides): Promise<AppointmentPair> {
+    return this.call({ operation: OPERATIONS.getAppointmentById, route: `/appointments/${segment(appointmentId)}`, overrides });
   }
 
   /** The convocation code is the publisher's free format: one encoded path segment, passed as is. */
@@ -117,8 +117,9 @@ export class PublisherClient {
   }
 
   /** Idempotent by contract (at or past the status: 200, no effect). See isClosedRejected for publishers refusing `closed`. */
-  setAppointmentStatus(appointmentId: string, status: ProgressionStatus): Promise<{ status: string }> {
-    return this.call({ operation: OPERATIONS.setAppointmentStatus, route: `/appointments/${segment(appointmentId)}/status`, body: { status } });
+  setAppointmentStatus(appointmentId: string, status: ProgressionStatus, overrides?: CallOverrides): Promise<{ status: string }> {
+    const route = `/appointments/${segment(appointmentId)}/status`;
+    return this.call({ operation: OPERATIONS.setAppointmentStatus, route, body: { status }, overrides });
   }
 
   getNotificationReadiness(appointmentId: string, query: ReadinessQuery = {}): Promise<NotificationReadiness> {

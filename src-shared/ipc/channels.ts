@@ -1,6 +1,7 @@
 import { ADMIN_CHANNELS, ADMIN_EVENTS } from './features/admin.names';
 import { BOARD_CHANNELS, BOARD_EVENTS } from './features/board.names';
 import { CHECKIN_CHANNELS, CHECKIN_EVENTS } from './features/checkin.names';
+import { DISPLAY_CHANNELS, DISPLAY_EVENTS } from './features/display.names';
 import { PRINTING_CHANNELS, PRINTING_EVENTS } from './features/printing.names';
 
 /**
@@ -27,12 +28,13 @@ export const CHANNELS = [
   ...CORE_CHANNELS,
   ...BOARD_CHANNELS,
   ...CHECKIN_CHANNELS,
+  ...DISPLAY_CHANNELS,
   ...PRINTING_CHANNELS,
   ...ADMIN_CHANNELS,
 ] as const;
 export type Channel = (typeof CHANNELS)[number];
 
-export const EVENTS = [...CORE_EVENTS, ...BOARD_EVENTS, ...CHECKIN_EVENTS, ...PRINTING_EVENTS, ...ADMIN_EVENTS] as const;
+export const EVENTS = [...CORE_EVENTS, ...BOARD_EVENTS, ...CHECKIN_EVENTS, ...DISPLAY_EVENTS, ...PRINTING_EVENTS, ...ADMIN_EVENTS] as const;
 export type EventName = (typeof EVENTS)[number];
 
 export function isChannel(value: unknown): value is Channel {

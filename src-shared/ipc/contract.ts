@@ -7,6 +7,7 @@ import type { Channel, EventName } from './channels';
 import { adminContract, adminEvents } from './features/admin.contract';
 import { boardContract, boardEvents } from './features/board.contract';
 import { checkinContract, checkinEvents } from './features/checkin.contract';
+import { displayContract, displayEvents } from './features/display.contract';
 import { printingContract, printingEvents } from './features/printing.contract';
 import { none, type ChannelSpec } from './spec';
 
@@ -79,6 +80,7 @@ export const ipcContract = {
   'profiles/remove': { request: profileIdRequestSchema, response: profilesViewSchema },
   ...boardContract,
   ...checkinContract,
+  ...displayContract,
   ...printingContract,
   ...adminContract,
 } as const satisfies Record<Channel, ChannelSpec>;
@@ -89,6 +91,7 @@ export const eventContract = {
   'staff/sessionChanged': staffSessionSchema.nullable(),
   ...boardEvents,
   ...checkinEvents,
+  ...displayEvents,
   ...printingEvents,
   ...adminEvents,
 } as const satisfies Record<EventName, z.ZodType>;

@@ -7,7 +7,7 @@ import { encodeTicket } from '../../src-main/printing/encode';
 import { createPrintingFeature } from '../../src-main/printing/feature';
 import { buildTicketLayout } from '../../src-main/printing/layout';
 import { startSandbox } from '../../src-main/sandbox/start';
-import { sandboxDeskContext } from '../helpers/desk-context';
+import { sandboxDeskParts } from '../helpers/desk-context';
 import { PrinterEmulator } from '../helpers/printer-emulator';
 import { percentile, type Benchmark } from './harness';
 
@@ -59,7 +59,7 @@ export const benchmarks: Benchmark[] = [
     async run() {
       const sandbox = await startSandbox({ kioskIntervalMs: 0 });
       const printer = await PrinterEmulator.start();
-      const context = await sandboxDeskContext(sandbox, mkdtempSync(path.join(tmpdir(), 'bench-printing-')));
+      const context = await sandboxDeskParts(sandbox, mkdtempSync(path.join(tmpdir(), 'bench-printing-')));
       const publisher = context.publisher;
       let publisherMs = 0;
       const getAppointmentById = publisher.getAppointmentById.bind(publisher);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { deskErrorCodeSchema } from '../../errors';
 import { contractDateSchema, contractDateTimeSchema, contractIdSchema, appointmentStatusSchema } from '../../publisher/schemas';
 import { printOutcomeSchema } from './printing.contract';
-import { none, type ChannelSpec } from '../spec';
+import type { ChannelSpec } from '../spec';
 import type { CHECKIN_CHANNELS, CHECKIN_EVENTS } from './checkin.names';
 
 // ── search ────────────────────────────────────────────────────────────────────
@@ -87,35 +87,11 @@ export type CheckinResult = z.infer<typeof checkinResultSchema>;
 export const checkinUndoRequestSchema = z.object({ mainAppointmentId: contractIdSchema });
 export const checkinUndoResponseSchema = z.object({ cancelled: z.number().int().nonnegative() });
 
-// ── public display ──────────────────────────────────────────────────────────────
-/** A call as the waiting room sees it: never a patient name. */
-export const displayCallSchema = z.object({
-  ticketId: z.string(),
-  formattedNumber: z.string(),
-  deskLabel: z.string(),
-  at: contractDateTimeSchema,
-});
-export type DisplayCall = z.infer<typeof displayCallSchema>;
-export const displayCallsSchema = z.object({ calls: z.array(displayCallSchema), live: z.boolean() });
-export type DisplayCalls = z.infer<typeof displayCallsSchema>;
-
-export const displayScreenSchema = z.object({ id: z.number().int(), label: z.string(), primary: z.boolean() });
-export const displayScreensSchema = z.object({
-  /** False in the browser preview: open `#/display` in another browser window instead. */
-  windowAvailable: z.boolean(),
-  screens: z.array(displayScreenSchema),
-});
-export type DisplayScreens = z.infer<typeof displayScreensSchema>;
-export const displayOpenRequestSchema = z.object({ screenId: z.number().int().nullable() });
-
 export const checkinContract = {
   'checkin/search': { request: checkinSearchRequestSchema, response: checkinSearchResponseSchema },
   'checkin/byCode': { request: checkinByCodeRequestSchema, response: checkinSearchResponseSchema },
   'checkin/readiness': { request: appointmentIdsSchema, response: checkinReadinessSchema },
   'checkin/checkIn': { request: appointmentIdsSchema, response: checkinResultSchema },
   'checkin/undo': { request: checkinUndoRequestSchema, response: checkinUndoResponseSchema },
-  'display/calls': { request: none, response: displayCallsSchema },
-  'display/screens': { request: none, response: displayScreensSchema },
-  'display/open': { request: displayOpenRequestSchema, response: z.object({ opened: z.boolean() }) },
 } as const satisfies Record<(typeof CHECKIN_CHANNELS)[number], ChannelSpec>;
 export const checkinEvents = {} as const satisfies Record<(typeof CHECKIN_EVENTS)[number], z.ZodType>;

@@ -1,7 +1,7 @@
 import { flushPromises, mount } from '@vue/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createVuetify } from 'vuetify';
-import type { DisplayCalls } from '../../../src-shared/ipc/features/checkin.contract';
+import type { DisplayCalls } from '../../../src-shared/ipc/features/display.contract';
 import DisplayView from '../../../src-renderer/features/display/views/DisplayView.vue';
 import { createDeskI18n } from '../../../src-renderer/plugins/i18n';
 import { deskReplies } from './setup';

@@ -2,21 +2,34 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BoardRowsEvent } from '../../../../src-shared/ipc/features/board.contract';
-import { BoardService, type BoardServiceOptions } from '../../../../src-main/board/service';
+import { createBoardFeature } from '../../../../src-main/board/feature';
+import type { BoardServiceOptions } from '../../../../src-main/board/service';
 import type { RunningSandbox } from '../../../../src-main/sandbox/start';
-import { sandboxDeskContext } from '../../../helpers/desk-context';
+import { sandboxDeskParts } from '../../../helpers/desk-context';
 
 export const fastBoard: BoardServiceOptions = { cacheMs: 200, sweepMs: 60_000, outboxRetryMaxMs: 100 };
 
-/** One desk (as startDesk composes it, minus IPC) on a running sandbox, signed in. */
+/** One desk (as startDesk composes it, minus IPC) on a running sandbox, signed in; actions go through the feature's handlers. */
 export async function openDesk(sandbox: RunningSandbox, dataDir = mkdtempSync(path.join(tmpdir(), 'board-')), options = fastBoard) {
-  const context = await sandboxDeskContext(sandbox, dataDir);
-  const { events, staff } = context;
+  const parts = await sandboxDeskParts(sandbox, dataDir);
+  const { events, staff } = parts;
   const pushes: BoardRowsEvent[] = [];
   events.subscribe((event, payload) => {
     if (event === 'board/rows') pushes.push(payload as BoardRowsEvent);
   });
-  const board = await BoardService.open(context, options);
+  const feature = await createBoardFeature(parts, options);
+  const { handlers } = feature;
   await staff.signIn({ login: 'accueil', password: 'formation' });
-  return { board, staff, events, pushes, dataDir, close: () => board.close() };
+  return {
+    board: feature.service,
+    callNext: async () => handlers['board/callNext'](undefined),
+    call: async (ticketId: string, recall: boolean) => handlers['board/call']({ ticketId, recall }),
+    setStatus: async (ticketId: string, status: 'inCare' | 'done' | 'closed') => handlers['board/setStatus']({ ticketId, status }),
+    staff,
+    events,
+    pushes,
+    dataDir,
+    publisher: parts.publisher,
+    close: () => feature.service.close(),
+  };
 }

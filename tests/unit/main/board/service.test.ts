@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../../src-main/sandbox/start';
 import { until } from '../../../helpers/until';
 import { openDesk } from './harness';
@@ -48,10 +48,10 @@ describe('call board against the training sandbox', () => {
     const desk = await open();
     const { rows } = await desk.board.snapshot();
     const row = rows.find((candidate) => candidate.group === 'waiting')!;
-    expect((await desk.board.call(row.ticketId, false)).outcome).toBe('done');
+    expect((await desk.call(row.ticketId, false)).outcome).toBe('done');
     expect(platformTicket(row.ticketId).lastCall?.deskLabel).toBe('Accueil 1');
     for (const status of ['inCare', 'done', 'closed'] as const) {
-      expect((await desk.board.setStatus(row.ticketId, status)).outcome).toBe('done');
+      expect((await desk.setStatus(row.ticketId, status)).outcome).toBe('done');
       expect(appointment(row.contractAppointmentId!).status).toBe(status);
       expect(platformTicket(row.ticketId).status).toBe(status);
     }
@@ -66,10 +66,10 @@ describe('call board against the training sandbox', () => {
     const b = await open();
     const row = (await a.board.snapshot()).rows.find((candidate) => candidate.group === 'waiting')!;
     await b.board.snapshot();
-    await Promise.all([a.board.setStatus(row.ticketId, 'done'), b.board.setStatus(row.ticketId, 'inCare')]);
+    await Promise.all([a.setStatus(row.ticketId, 'done'), b.setStatus(row.ticketId, 'inCare')]);
     expect(appointment(row.contractAppointmentId!).status).toBe('done');
     await until(() => platformTicket(row.ticketId).status === 'done');
-    await a.board.setStatus(row.ticketId, 'inCare');
+    await a.setStatus(row.ticketId, 'inCare');
     expect(appointment(row.contractAppointmentId!).status).toBe('done');
     for (const desk of [a, b]) {
       await until(async () => (await desk.board.snapshot()).rows.find((candidate) => candidate.ticketId === row.ticketId)?.status === 'done');
@@ -101,7 +101,7 @@ describe('call board against the training sandbox', () => {
     const desk = await open();
     const row = (await desk.board.snapshot()).rows.find((candidate) => candidate.group === 'waiting')!;
     sandbox.faults.publisher.down = true;
-    expect((await desk.board.setStatus(row.ticketId, 'done')).outcome).toBe('pending');
+    expect((await desk.setStatus(row.ticketId, 'done')).outcome).toBe('pending');
     expect((await desk.board.snapshot()).rows.find((candidate) => candidate.ticketId === row.ticketId)).toMatchObject({ pending: true, status: 'done' });
     await desk.close();
     desks.splice(desks.indexOf(desk), 1);
@@ -125,7 +125,7 @@ describe('call board against the training sandbox', () => {
     });
     const row = (await desk.board.snapshot()).rows.find((candidate) => candidate.group === 'waiting')!;
     sandbox.faults.publisher.down = true;
-    expect((await desk.board.setStatus(row.ticketId, 'done')).outcome).toBe('pending');
+    expect((await desk.setStatus(row.ticketId, 'done')).outcome).toBe('pending');
     appointment(row.contractAppointmentId!).status = 'cancelled';
     sandbox.faults.publisher.down = false;
     await until(() => refusals.length > 0);
@@ -140,7 +140,7 @@ describe('call board against the training sandbox', () => {
     const row = (await desk.board.snapshot()).rows.find((candidate) => candidate.group === 'waiting')!;
     const appointments = sandbox.world.publisher.appointments;
     appointments.splice(appointments.indexOf(appointment(row.contractAppointmentId!)), 1);
-    expect((await failureOf(desk.board.setStatus(row.ticketId, 'inCare'))).code).toBe('BOARD_TICKET_GONE');
+    expect((await failureOf(desk.setStatus(row.ticketId, 'inCare'))).code).toBe('BOARD_TICKET_GONE');
     expect((await desk.board.snapshot()).rows.find((candidate) => candidate.ticketId === row.ticketId)?.verification).toBe('gone');
   });
 
@@ -148,8 +148,8 @@ describe('call board against the training sandbox', () => {
     sandbox.behaviour.quirks.rejectClosed = true;
     const desk = await open();
     const row = (await desk.board.snapshot()).rows.find((candidate) => candidate.group === 'waiting')!;
-    await desk.board.setStatus(row.ticketId, 'done');
-    expect((await desk.board.setStatus(row.ticketId, 'closed')).outcome).toBe('closedOnBoardOnly');
+    await desk.setStatus(row.ticketId, 'done');
+    expect((await desk.setStatus(row.ticketId, 'closed')).outcome).toBe('closedOnBoardOnly');
     expect(appointment(row.contractAppointmentId!).status).toBe('done');
     expect(platformTicket(row.ticketId).status).toBe('closed');
     expect((await desk.board.snapshot()).rows.some((candidate) => candidate.ticketId === row.ticketId)).toBe(false);
@@ -159,7 +159,7 @@ describe('call board against the training sandbox', () => {
     const desk = await open();
     const row = (await desk.board.snapshot()).rows.find((candidate) => candidate.group === 'waiting')!;
     appointment(row.contractAppointmentId!).status = 'inCare';
-    await desk.board.setStatus(row.ticketId, 'inCare');
+    await desk.setStatus(row.ticketId, 'inCare');
     await until(() => platformTicket(row.ticketId).status === 'inCare');
     expect((await desk.board.snapshot()).rows.find((candidate) => candidate.ticketId === row.ticketId)?.group).toBe('inCare');
   });
@@ -169,9 +169,19 @@ describe('call board against the training sandbox', () => {
     await desk.board.snapshot();
     await desk.board.lock();
     expect((await desk.board.snapshot()).rows).toEqual([]);
-    expect((await failureOf(desk.board.callNext())).code).toBe('BOARD_LOCKED');
+    expect((await failureOf(desk.callNext())).code).toBe('BOARD_LOCKED');
     expect((await failureOf(desk.board.unlock('wrong'))).code).toBe('INVALID_CREDENTIALS');
     await desk.board.unlock('formation');
-    expect((await desk.board.callNext()).outcome).toBe('done');
+    expect((await desk.callNext()).outcome).toBe('done');
+  });
+
+  it('call next asks the medical system once: the re-check before the call is not repeated', async () => {
+    const desk = await open();
+    await until(async () => (await desk.board.snapshot()).rows.every((row) => row.verification === 'verified'));
+    const asked = vi.spyOn(desk.publisher, 'getAppointmentById');
+    const result = await desk.callNext();
+    expect(result.outcome).toBe('done');
+    expect(asked).toHaveBeenCalledTimes(1);
+    expect(platformTicket(result.ticketId).lastCall?.deskLabel).toBe(sandbox.profile.deskLabel);
   });
 });

@@ -3,7 +3,7 @@ import type { EventName } from '../../../../src-shared/ipc/channels';
 import type { PrintingFeature } from '../../../../src-main/features';
 import { createPrintingFeature } from '../../../../src-main/printing/feature';
 import { startSandbox, type RunningSandbox } from '../../../../src-main/sandbox/start';
-import { sandboxDeskContext } from '../../../helpers/desk-context';
+import { sandboxDeskParts } from '../../../helpers/desk-context';
 import { visibleText } from '../../../helpers/escpos-reader';
 import { PrinterEmulator } from '../../../helpers/printer-emulator';
 import { usbApiOf } from '../../../helpers/usb-double';
@@ -24,7 +24,7 @@ afterEach(async () => {
 
 /** The printing feature on the training sandbox, as the desk composes it; events recorded. */
 async function printing(dataDir = tempDir()) {
-  const context = await sandboxDeskContext(sandbox, dataDir);
+  const context = await sandboxDeskParts(sandbox, dataDir);
   const seen: { event: EventName; payload: unknown }[] = [];
   context.events.subscribe((event, payload) => seen.push({ event, payload }));
   await context.staff.signIn({ login: 'accueil', password: 'formation' });

@@ -1,0 +1,29 @@
+import type { DISPLAY_CHANNELS } from '../../src-shared/ipc/features/display.names';
+import type { DeskFeature } from '../features';
+import type { PlatformBoardClient } from '../platform/tickets/board';
+import type { StaffSessionService } from '../staff/session';
+import { DisplayFeed } from './feed';
+import type { DisplayWindows } from './windows';
+
+export interface DisplayDeps {
+  board: Pick<PlatformBoardClient, 'listForDay'>;
+  staff: Pick<StaffSessionService, 'workplace'>;
+  /** The public display window (Electron only). */
+  displays?: DisplayWindows;
+}
+
+/** Composes the public display behind its IPC channels: it needs no staff session. */
+export function createDisplayFeature(deps: DisplayDeps): DeskFeature<typeof DISPLAY_CHANNELS> {
+  const feed = new DisplayFeed(deps.board, () => deps.staff.workplace()?.officePlaceId ?? null);
+  const { displays } = deps;
+  return {
+    handlers: {
+      'display/calls': () => feed.calls(),
+      'display/screens': () => ({ windowAvailable: displays !== undefined, screens: displays?.screens() ?? [] }),
+      'display/open': (request) => {
+        displays?.open(request.screenId);
+        return { opened: displays !== undefined };
+      },
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import type { ConnectionProfile } from '../src-shared/profile';
+import { ConnectionMonitor } from './connection/monitor';
+import { DeskEvents } from './events/bus';
+import type { TrainingPort } from './features';
+import { AdminClient } from './platform/admin/client';
+import { TicketEventStream, type TicketStreamListener, type TicketStreamOptions } from './platform/events/ticket-stream';
+import { PlatformBoardClient } from './platform/tickets/board';
+import { PlatformHttp } from './platform/tickets/http';
+import { ReceptionClient } from './platform/tickets/reception';
+import { PublisherClient } from './publisher/client';
+
+/** Timing knobs of a stream (tests shorten them); where and who are the infrastructure's. */
+export type TicketStreamTuning = Omit<TicketStreamOptions, 'platformUrl' | 'licenceUuid' | 'accountKey'>;
+export type TicketStreamFactory = (listener: TicketStreamListener, tuning?: TicketStreamTuning) => TicketEventStream;
+
+export interface InfrastructureInput {
+  runtime: 'electron' | 'web';
+  /** Folder of the desk's own files (settings, secrets, outbox, print queue). */
+  dataDir: string;
+  profile: ConnectionProfile;
+  /** The profile's account key: it goes into the clients here and nowhere else. */
+  accountKey: string;
+  training: TrainingPort | null;
+}
+
+/**
+ * The desk's infrastructure, built once per start: the event bus, the connection
+ * monitor and one client per remote service. Features take the few members they
+ * use (structural typing picks them), never the whole of it nor the account key.
+ */
+export interface Infrastructure {
+  runtime: 'electron' | 'web';
+  dataDir: string;
+  profile: ConnectionProfile;
+  events: DeskEvents;
+  connection: ConnectionMonitor;
+  /** The Kiosk Integration Contract client (direct or relay, encryption, the contract's retry policy). */
+  publisher: PublisherClient;
+  /** The platform's ticket services transport (kiosk prints go through it). */
+  platform: PlatformHttp;
+  /** Day list, call and status mirror (desk extensions + appointmentStatusChanged). */
+  board: PlatformBoardClient;
+  /** Ticket issue, cancellation and notify settings for desk check-in. */
+  reception: ReceptionClient;
+  /** The platform administration service (JWT held inside). */
+  admin: AdminClient;
+  /** Opens the live ticket events (a feed opens one per office place); the key stays in here. */
+  ticketStream: TicketStreamFactory;
+  training: TrainingPort | null;
+}
+
+export function createInfrastructure(input: InfrastructureInput): Infrastructure {
+  const { profile, accountKey } = input;
+  const events = new DeskEvents();
+  const connection = new ConnectionMonitor(events);
+  const publisher = new PublisherClient({ profile, accountKey, onReachability: (reachable) => connection.reportPublisher(reachable) });
+  const platform = new PlatformHttp({ platformUrl: profile.platformUrl, licenceUuid: profile.licenceUuid, accountKey });
+  return {
+    runtime: input.runtime,
+    dataDir: input.dataDir,
+    profile,
+    events,
+    connection,
+    publisher,
+    platform,
+    board: new PlatformBoardClient(platform),
+    reception: new ReceptionClient(platform),
+    admin: new AdminClient({ platformUrl: profile.platformUrl }),
+    ticketStream: (listener, tuning) =>
+      new TicketEventStream({ ...tuning, platformUrl: profile.platformUrl, licenceUuid: profile.licenceUuid, accountKey }, listener),
+    training: input.training,
+  };
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { contractDateTimeSchema } from '../../publisher/schemas';
+import { none, type ChannelSpec } from '../spec';
+import type { DISPLAY_CHANNELS, DISPLAY_EVENTS } from './display.names';
+
+/** A call as the waiting room sees it: never a patient name. */
+export const displayCallSchema = z.object({
+  ticketId: z.string(),
+  formattedNumber: z.string(),
+  deskLabel: z.string(),
+  at: contractDateTimeSchema,
+});
+export type DisplayCall = z.infer<typeof displayCallSchema>;
+export const displayCallsSchema = z.object({ calls: z.array(displayCallSchema), live: z.boolean() });
+export type DisplayCalls = z.infer<typeof displayCallsSchema>;
+
+export const displayScreenSchema = z.object({ id: z.number().int(), label: z.string(), primary: z.boolean() });
+export const displayScreensSchema = z.object({
+  /** False in the browser preview: open `#/display` in another browser window instead. */
+  windowAvailable: z.boolean(),
+  screens: z.array(displayScreenSchema),
+});
+export type DisplayScreens = z.infer<typeof displayScreensSchema>;
+export const displayOpenRequestSchema = z.object({ screenId: z.number().int().nullable() });
+
+
+export const displayContract = {
+  'display/calls': { request: none, response: displayCallsSchema },
+  'display/screens': { request: none, response: displayScreensSchema },
+  'display/open': { request: displayOpenRequestSchema, response: z.object({ opened: z.boolean() }) },
+} as const satisfies Record<(typeof DISPLAY_CHANNELS)[number], ChannelSpec>;
+export const displayEvents = {} as const satisfies Record<(typeof DISPLAY_EVENTS)[number], z.ZodType>;

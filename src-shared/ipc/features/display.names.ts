@@ -1,0 +1,6 @@
+/**
+ * IPC channel and event names of the public display feature (zod-free: the preload bundles them).
+ * The display shows the calls of the desk's office place and needs no staff session.
+ */
+export const DISPLAY_CHANNELS = ['display/calls', 'display/screens', 'display/open'] as const;
+export const DISPLAY_EVENTS = [] as const;
