@@ -1,6 +1,29 @@
 import pluginVue from 'eslint-plugin-vue';
 import tseslint from 'typescript-eslint';
 
+/** Main's product features: each composes itself from src-main/features.ts seams, never from another feature. */
+const MAIN_FEATURES = ['admin', 'board', 'checkin', 'display', 'printing'];
+const NO_RENDERER = { group: ['**/src-renderer/**'], message: 'Main never imports renderer code.' };
+/** Only the connection code may start or read the training sandbox; features see the TrainingPort. */
+const NO_SANDBOX = {
+  group: ['**/sandbox/*', '**/sandbox/**', './sandbox/*'],
+  message: 'Only src-main/profiles/connection.ts reaches the sandbox: use the TrainingPort (src-main/features.ts).',
+};
+
+function mainBoundaries() {
+  const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+  const otherFeatures = (feature) => ({
+    group: MAIN_FEATURES.filter((other) => other !== feature).flatMap((other) => [`../${other}/*`, `../../${other}/*`]),
+    message: 'Features never import each other: go through the seams in src-main/features.ts.',
+  });
+  return [
+    { files: ['src-main/**/*.ts'], rules: restrict(NO_RENDERER, NO_SANDBOX) },
+    // The sandbox itself, its CLI entry and the one place that starts it.
+    { files: ['src-main/sandbox/**/*.ts', 'src-main/profiles/connection.ts'], rules: restrict(NO_RENDERER) },
+    ...MAIN_FEATURES.map((feature) => ({ files: [`src-main/${feature}/**/*.ts`], rules: restrict(NO_RENDERER, NO_SANDBOX, otherFeatures(feature)) })),
+  ];
+}
+
 export default tseslint.config(
   { ignores: ['dist/**', 'release/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
   ...tseslint.configs.recommended,
@@ -44,12 +67,7 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    files: ['src-main/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/src-renderer/**'], message: 'Main never imports renderer code.' }] }],
-    },
-  },
+  ...mainBoundaries(),
   {
     files: ['tests/**/*.ts', 'scripts/**/*.{js,mjs,ts}'],
     rules: { 'no-console': 'off', 'no-empty-pattern': 'off' },

@@ -6,7 +6,7 @@ export default defineConfig({
     ssr: true,
     outDir: 'dist/main',
     emptyOutDir: true,
-    target: 'node20',
+    target: 'node22',
     sourcemap: true,
     rollupOptions: {
       input: {
