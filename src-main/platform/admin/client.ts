@@ -1,4 +1,3 @@
-import axios, { isAxiosError, type AxiosInstance } from 'axios';
 import type { z } from 'zod';
 import type { StaticReferential, StaticReferentialSummary } from '../../../src-shared/admin/referential';
 import { staticReferentialSummarySchema } from '../../../src-shared/admin/referential';
@@ -45,8 +44,10 @@ import {
   type User,
   type ValidateCredentialsResponse,
 } from '../../../src-shared/platform/admin';
-import { CONTRACT_RETRY_POLICY, withRetry, type RetryDeps, type RetryPolicy } from '../../net/retry';
-import { isTransientPlatformError, TransientPlatformError } from '../transient';
+import { readJson } from '../../net/json-answer';
+import { JsonHttp, type HttpMethod } from '../../net/json-http';
+import { CONTRACT_RETRY_POLICY, type RetryDeps, type RetryPolicy } from '../../net/retry';
+import { PLATFORM_FAILURES, platformBase, platformRefusal } from '../failures';
 import { refusal, type RefusalCodes } from './errors';
 
 export const ADMIN_TIMEOUT_MS = 8_000;
@@ -58,10 +59,8 @@ export interface AdminClientOptions {
   retryDeps?: RetryDeps;
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
 interface CallSpec<S extends z.ZodType> {
-  method: Method;
+  method: Exclude<HttpMethod, 'PATCH'>;
   path: string;
   /** Named in error messages and logs instead of the path (no ids, no e-mails). */
   operation: string;
@@ -82,15 +81,16 @@ const INTEGRATION_CONFLICT: RefusalCodes = { 409: 'ADMIN_INTEGRATION_CONFLICT' }
  * never), and turns refusals into typed `DeskError`s whose messages are safe to show.
  */
 export class AdminClient {
-  private readonly http: AxiosInstance;
+  private readonly http: JsonHttp;
   private token: string | null = null;
 
   constructor(private readonly options: AdminClientOptions) {
-    this.http = axios.create({
-      baseURL: options.platformUrl.replace(/\/+$/, ''),
-      validateStatus: () => true,
-      maxRedirects: 0,
-      headers: { Accept: 'application/json' },
+    this.http = new JsonHttp({
+      // Every admin call names its own refusals; this one only stands behind them.
+      hooks: { ...PLATFORM_FAILURES, refused: platformRefusal(({ status, text }, { operation }) => refusal(status, readJson(text), operation, false, {})) },
+      timeoutMs: options.timeoutMs ?? ADMIN_TIMEOUT_MS,
+      retry: options.retry,
+      retryDeps: options.retryDeps,
     });
   }
 
@@ -291,43 +291,35 @@ export class AdminClient {
   private call<S extends z.ZodType>(spec: CallSpec<S>): Promise<z.output<S>> {
     // Creations are not idempotent (a replayed invite sends two e-mails): one attempt only.
     const idempotent = spec.method === 'GET' || spec.method === 'PUT';
-    const policy = idempotent ? (this.options.retry ?? CONTRACT_RETRY_POLICY) : { ...CONTRACT_RETRY_POLICY, attempts: 1 };
-    return withRetry(() => this.attempt(spec), isTransientPlatformError, policy, this.options.retryDeps);
-  }
-
-  private async attempt<S extends z.ZodType>(spec: CallSpec<S>): Promise<z.output<S>> {
-    const token = this.token;
-    if (spec.auth && token === null) throw new DeskError('NOT_SIGNED_IN', 'Sign in to the platform administration first.');
-    const timeoutMs = this.options.timeoutMs ?? ADMIN_TIMEOUT_MS;
+    const retry = idempotent ? undefined : { ...CONTRACT_RETRY_POLICY, attempts: 1 };
     // A POST always carries JSON (the platform refuses other bodies with 415), `{}` when there is nothing to say.
     const body = spec.body ?? (spec.method === 'POST' ? {} : undefined);
-    let response;
-    try {
-      response = await this.http.request({
-        method: spec.method,
-        url: spec.path,
-        data: body === undefined ? undefined : JSON.stringify(body),
-        // No Content-Type without a body: the platform refuses an empty JSON body.
-        headers: {
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-          ...(spec.auth ? { Authorization: `Bearer ${token}` } : {}),
-        },
-        timeout: timeoutMs,
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (error) {
-      const cause = isAxiosError(error) ? (error.code ?? 'network') : 'network';
-      throw new TransientPlatformError(`The platform did not answer ${spec.operation} (${cause}).`);
-    }
-    const { status } = response;
-    if (status >= 500) throw new TransientPlatformError(`The platform failed on ${spec.operation} (HTTP ${status}).`);
-    if (status >= 400) {
-      // A token the platform no longer honours is useless: forget it so the UI asks to sign in again.
-      if (status === 401 && spec.auth && this.token === token) this.token = null;
-      throw refusal(status, response.data, spec.operation, spec.auth, spec.codes ?? {});
-    }
-    const parsed = spec.schema.safeParse(response.data);
-    if (!parsed.success) throw new DeskError('CONTRACT_VIOLATION', `The platform answered ${spec.operation} in an unexpected form.`);
-    return parsed.data;
+    let sentToken: string | null = null;
+    return this.http.call({
+      operation: spec.operation,
+      method: spec.method,
+      url: `${platformBase(this.options.platformUrl)}${spec.path}`,
+      schema: spec.schema,
+      retry,
+      // The token of the moment, attempt by attempt: a sign-out between two attempts stops the call.
+      prepare: () => {
+        sentToken = this.token;
+        if (spec.auth && sentToken === null) throw new DeskError('NOT_SIGNED_IN', 'Sign in to the platform administration first.');
+        return {
+          body: body === undefined ? undefined : JSON.stringify(body),
+          // No Content-Type without a body: the platform refuses an empty JSON body.
+          headers: {
+            Accept: 'application/json',
+            ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+            ...(spec.auth ? { Authorization: `Bearer ${sentToken}` } : {}),
+          },
+        };
+      },
+      refused: platformRefusal(({ status, text }, { operation }) => {
+        // A token the platform no longer honours is useless: forget it so the UI asks to sign in again.
+        if (status === 401 && spec.auth && this.token === sentToken) this.token = null;
+        return refusal(status, readJson(text), operation, spec.auth, spec.codes ?? {});
+      }),
+    });
   }
 }

@@ -1,10 +1,11 @@
-import axios, { isAxiosError, type AxiosInstance } from 'axios';
 import type { z } from 'zod';
 import { DeskError, isDeskError } from '../../../src-shared/errors';
 import { TICKET_SERVICE_TIMEOUT_MS } from '../../../src-shared/platform/tickets';
 import { logger } from '../../log';
-import { CONTRACT_RETRY_POLICY, withRetry, type RetryDeps, type RetryPolicy } from '../../net/retry';
-import { isTransientPlatformError, TransientPlatformError } from '../transient';
+import { JsonHttp, type HttpMethod } from '../../net/json-http';
+import type { RetryDeps, RetryPolicy } from '../../net/retry';
+import { PLATFORM_FAILURES, platformBase, platformRefusal } from '../failures';
+import { ticketServiceHeaders, ticketServiceUrl } from './endpoint';
 
 const log = logger('platform');
 
@@ -20,22 +21,28 @@ export interface PlatformHttpOptions {
   onReachability?: (reachable: boolean) => void;
 }
 
+const ticketServiceRefusal = platformRefusal(({ status }, { operation }) =>
+  status === 401
+    ? new DeskError('PLATFORM_KEY_REFUSED', `The platform refused this desk's account key on ${operation}.`)
+    : new DeskError('PLATFORM_ERROR', `The platform refused ${operation} (HTTP ${status}).`),
+);
 
 /**
  * The ticket services' transport: raw-key `Authorization`, `licenceUuid` added to
- * every body (and query), 8 s per attempt, the contract's retry policy (network
- * errors and 5xx with backoff, 4xx never), and every answer validated with zod.
- * Failures are `DeskError`s whose message is safe to show; nothing logs a body.
+ * every body (and query), 8 s per attempt, and the JSON core's retry policy and
+ * validation. Failures are `DeskError`s whose message is safe to show; nothing logs a body.
  */
 export class PlatformHttp {
-  private readonly http: AxiosInstance;
+  private readonly http: JsonHttp;
 
   constructor(private readonly options: PlatformHttpOptions) {
-    this.http = axios.create({
-      baseURL: options.platformUrl.replace(/\/+$/, ''),
-      validateStatus: () => true,
-      maxRedirects: 0,
-      headers: { Authorization: options.accountKey, 'Content-Type': 'application/json' },
+    this.http = new JsonHttp({
+      hooks: { ...PLATFORM_FAILURES, refused: ticketServiceRefusal },
+      timeoutMs: options.timeoutMs ?? TICKET_SERVICE_TIMEOUT_MS,
+      retry: options.retry,
+      retryDeps: options.retryDeps,
+      onReachability: options.onReachability,
+      log,
     });
   }
 
@@ -44,7 +51,7 @@ export class PlatformHttp {
   }
 
   get baseUrl(): string {
-    return this.options.platformUrl.replace(/\/+$/, '');
+    return platformBase(this.options.platformUrl);
   }
 
   get accountKey(): string {
@@ -52,49 +59,17 @@ export class PlatformHttp {
   }
 
   post<S extends z.ZodType>(path: string, body: Record<string, unknown>, schema: S, retry?: RetryPolicy): Promise<z.output<S>> {
-    return this.call('POST', path, { licenceUuid: this.options.licenceUuid, ...body }, schema, retry);
+    return this.call('POST', ticketServiceUrl(this.options, path), path, schema, { licenceUuid: this.options.licenceUuid, ...body }, retry);
   }
 
   get<S extends z.ZodType>(path: string, query: Record<string, string | number>, schema: S): Promise<z.output<S>> {
-    const search = new URLSearchParams({ licenceUuid: this.options.licenceUuid });
-    for (const [key, value] of Object.entries(query)) search.set(key, String(value));
-    return this.call('GET', `${path}?${search.toString()}`, undefined, schema);
+    return this.call('GET', ticketServiceUrl(this.options, path, query), path, schema);
   }
 
-  private call<S extends z.ZodType>(
-    method: 'GET' | 'POST',
-    path: string,
-    body: unknown,
-    schema: S,
-    retry: RetryPolicy = this.options.retry ?? CONTRACT_RETRY_POLICY,
-  ): Promise<z.output<S>> {
-    const service = path.split('?')[0]?.split('/').pop() ?? path;
-    return withRetry(() => this.attempt(method, path, body, schema, service), isTransientPlatformError, retry, this.options.retryDeps);
-  }
-
-  private async attempt<S extends z.ZodType>(method: string, path: string, body: unknown, schema: S, service: string): Promise<z.output<S>> {
-    const timeoutMs = this.options.timeoutMs ?? TICKET_SERVICE_TIMEOUT_MS;
-    let response;
-    try {
-      response = await this.http.request({ method, url: path, data: body, timeout: timeoutMs, signal: AbortSignal.timeout(timeoutMs) });
-    } catch (error) {
-      this.options.onReachability?.(false);
-      const cause = isAxiosError(error) ? (error.code ?? 'network') : 'network';
-      throw new TransientPlatformError(`The platform did not answer ${service} (${cause}).`);
-    }
-    const { status } = response;
-    if (status >= 500) {
-      this.options.onReachability?.(false);
-      throw new TransientPlatformError(`The platform failed on ${service} (HTTP ${status}).`);
-    }
-    this.options.onReachability?.(true);
-    if (status === 401) throw new DeskError('PLATFORM_KEY_REFUSED', `The platform refused this desk's account key on ${service}.`);
-    if (status >= 400) throw new DeskError('PLATFORM_ERROR', `The platform refused ${service} (HTTP ${status}).`);
-    const parsed = schema.safeParse(response.data);
-    if (!parsed.success) {
-      throw new DeskError('CONTRACT_VIOLATION', `The platform answered ${service} in an unexpected form.`);
-    }
-    return parsed.data;
+  private call<S extends z.ZodType>(method: HttpMethod, url: string, path: string, schema: S, body?: unknown, retry?: RetryPolicy): Promise<z.output<S>> {
+    const headers = { ...ticketServiceHeaders(this.options), 'Content-Type': 'application/json' };
+    // Messages and logs name the service (the path's last segment), never the query.
+    return this.http.call({ operation: path.split('/').pop() ?? path, method, url, headers, body, schema, retry });
   }
 }
 

@@ -1,9 +1,9 @@
-import { createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { checkinNotifySettingsResponseSchema, TICKET_SERVICE_PATHS } from '../../../../src-shared/platform/tickets';
 import { bestEffort, PlatformHttp } from '../../../../src-main/platform/tickets/http';
 import { startSandbox, type RunningSandbox } from '../../../../src-main/sandbox/start';
+import { startHungServer } from '../../../helpers/hung-server';
 import { startScriptedServer, type ScriptedReply } from '../../../helpers/scripted-server';
 import { failureOf } from '../../../helpers/failure-of';
 
@@ -109,19 +109,3 @@ describe('ticket services transport against scripted answers', () => {
     await expect(bestEffort('x', () => client.post('/api/kioskTicket/x', {}, schema), null)).resolves.toBeNull();
   });
 });
-
-async function startHungServer() {
-  const sockets = new Set<Socket>();
-  // Accepts and never answers; sockets kept so closing does not wait for the client.
-  const server = createServer((socket) => void sockets.add(socket));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address() as { port: number };
-  return {
-    url: `http://127.0.0.1:${address.port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
