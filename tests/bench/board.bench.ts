@@ -7,12 +7,18 @@ import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { chromium, type Page } from '@playwright/test';
 import { Reverifier } from '../../src-main/board/verifier';
-import { startDesk } from '../../src-main/desk';
+import { startDesk, type RunningDesk } from '../../src-main/desk';
+import { TicketEventStream } from '../../src-main/platform/events/ticket-stream';
 import { PublisherClient } from '../../src-main/publisher/client';
+import { publisherRequestCount } from '../../src-main/sandbox/publisher/request-count';
 import { startSandbox, type RunningSandbox } from '../../src-main/sandbox/start';
 import { startPreviewHost } from '../../src-main/web/host';
+import type { BoardRow } from '../../src-shared/board/rows';
+import type { BoardActionResult, BoardRowsEvent, BoardSnapshot } from '../../src-shared/ipc/features/board.contract';
 import type { ConnectionProfile } from '../../src-shared/profile';
+import type { DeskResult } from '../../src-shared/result';
 import { TestKeystore } from '../helpers/test-keystore';
+import { until } from '../helpers/until';
 import { percentile, type Benchmark } from './harness';
 
 // Page-side scripts are strings: this file compiles without the DOM library.
@@ -29,17 +35,44 @@ const FIRST_ROW_AFTER_NAV = `new Promise((resolve) => {
   document.querySelector('[data-testid="nav-board"]').click();
 })`;
 
-/** Arms a waiter: wall-clock time (after paint) at which the row shows the label. */
+/** Arms a waiter: wall-clock time (after paint) at which the row shows the label, and when the DOM first did. */
 function armRowText(number: string, label: string): string {
-  return `window.benchRowText = new Promise((resolve) => {
+  return `window.benchLabel = ${JSON.stringify(label)}; window.benchFrame = null;
+  window.benchRowText = new Promise((resolve) => {
     const seen = () => document.querySelector('[data-ticket="${number}"]')?.textContent?.includes(${JSON.stringify(label)}) ?? false;
     const observer = new MutationObserver(() => {
       if (!seen()) return;
       observer.disconnect();
-      requestAnimationFrame(() => resolve(performance.timeOrigin + performance.now()));
+      const mutated = performance.timeOrigin + performance.now();
+      requestAnimationFrame(() => resolve({ mutated, painted: performance.timeOrigin + performance.now(), frame: window.benchFrame }));
     });
     observer.observe(document.body, { childList: true, subtree: true, characterData: true });
   }); undefined`;
+}
+
+/**
+ * Stamps, in the page, when the bridge's event stream delivers the frame carrying the
+ * armed label and when its listeners are done with it (parse and store), for the breakdown.
+ */
+const STAMP_FRAMES = `(() => {
+  const add = EventSource.prototype.addEventListener;
+  EventSource.prototype.addEventListener = function (type, listener, options) {
+    if (type !== 'desk' || typeof listener !== 'function') return add.call(this, type, listener, options);
+    return add.call(this, type, function (message) {
+      const arrived = performance.timeOrigin + performance.now();
+      const result = listener.call(this, message);
+      if (window.benchLabel && message.data.includes(window.benchLabel) && !window.benchFrame) {
+        window.benchFrame = { arrived, applied: performance.timeOrigin + performance.now() };
+      }
+      return result;
+    }, options);
+  };
+})()`;
+
+interface PageStamps {
+  mutated: number;
+  painted: number;
+  frame: { arrived: number; applied: number } | null;
 }
 
 /** A desk in Debian Chromium through the preview host, on a sandbox with `extraTickets` more tickets. */
@@ -57,6 +90,7 @@ async function openBoard(extraTickets: number) {
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
   });
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'fr-FR' });
+  await page.addInitScript(STAMP_FRAMES);
   await page.goto(host.openUrl);
   await page.getByTestId('sign-in-login').locator('input').fill('accueil');
   await page.getByTestId('sign-in-password').locator('input').fill('formation');
@@ -65,6 +99,7 @@ async function openBoard(extraTickets: number) {
   await page.locator('[data-testid="board-row"]').first().waitFor({ timeout: 30_000 });
   return {
     sandbox,
+    desk,
     page,
     async close() {
       await browser.close();
@@ -91,41 +126,150 @@ async function callTicket(sandbox: RunningSandbox, ticketId: string, deskLabel: 
   if (!response.ok) throw new Error(`callTicket answered ${response.status}`);
 }
 
+/** Stages of one platform event's way to the row, in the order it travels them. */
+const STAGES = ['platform', 'main', 'wire', 'store', 'render', 'frame'] as const;
+type Stage = (typeof STAGES)[number];
+
+/**
+ * p95 of a platform event (another desk's call) until its row shows it, `extraTickets`
+ * on the board. The stage breakdown goes to stderr: platform (HTTP call until a second
+ * consumer of the platform's stream has the event), main (until the desk pushes the row),
+ * wire (preview host's stream until the page has the frame), store (parse and store),
+ * render (until the DOM shows it), frame (until the next frame).
+ */
+async function eventToDom(metric: string, extraTickets: number): Promise<number> {
+  const board = await openBoard(extraTickets);
+  const samples: number[] = [];
+  const stages = new Map<Stage, number[]>(STAGES.map((stage) => [stage, []]));
+  let label = '';
+  let probed = 0;
+  let pushed = 0;
+  const now = () => performance.timeOrigin + performance.now();
+  const calledHere = (ticket: { lastCall?: { deskLabel: string } | null }) => ticket.lastCall?.deskLabel === label;
+  const { page, sandbox, desk } = board;
+  const stopWatching = desk.events.subscribe((event, payload) => {
+    if (event === 'board/rows' && !pushed && (payload as BoardRowsEvent).upserts.some(calledHere)) pushed = now();
+  });
+  let probeLive: () => void = () => undefined;
+  const probeReady = new Promise<void>((resolve) => (probeLive = resolve));
+  const probe = new TicketEventStream(
+    { platformUrl: sandbox.platformUrl, licenceUuid: sandbox.licenceUuid, accountKey: sandbox.accountKey },
+    {
+      ticket: (ticket) => {
+        if (!probed && calledHere(ticket)) probed = now();
+      },
+      reset: () => undefined,
+      state: (state) => state === 'live' && probeLive(),
+    },
+  );
+  probe.start(null);
+  try {
+    await probeReady;
+    // Sorted by ticket and narrowed to the load tickets: the rows acted on stay in view.
+    await page.getByRole('button', { name: 'Numéro de ticket' }).click();
+    await page.getByTestId('board-search').locator('input').fill('B0');
+    await page.locator('[data-ticket="B0001"]').waitFor();
+    const ids = new Map(sandbox.world.platform.tickets.map((ticket) => [ticket.formattedNumber, ticket.ticketId]));
+    for (let i = 0; i < 240; i += 1) {
+      const number = `B${String(1 + (i % 6)).padStart(4, '0')}`;
+      label = `Banc ${i}`;
+      probed = 0;
+      pushed = 0;
+      await page.evaluate(armRowText(number, label));
+      const sent = now();
+      await callTicket(sandbox, ids.get(number)!, label);
+      const shown = await page.evaluate<PageStamps>('window.benchRowText');
+      if (i < 40) continue;
+      samples.push(shown.painted - sent);
+      if (!probed || !pushed || !shown.frame) continue;
+      const ends: [Stage, number, number][] = [
+        ['platform', sent, probed],
+        ['main', probed, pushed],
+        ['wire', pushed, shown.frame.arrived],
+        ['store', shown.frame.arrived, shown.frame.applied],
+        ['render', shown.frame.applied, shown.mutated],
+        ['frame', shown.mutated, shown.painted],
+      ];
+      for (const [stage, from, to] of ends) stages.get(stage)!.push(to - from);
+    }
+  } finally {
+    probe.stop();
+    stopWatching();
+    await board.close();
+  }
+  const summary = (p: number) => Object.fromEntries(STAGES.map((stage) => [stage, Math.round(percentile(stages.get(stage)!, p) * 10) / 10]));
+  process.stderr.write(`${JSON.stringify({ breakdown: metric, samples: stages.get('main')!.length, p50: summary(50), p95: summary(95) })}\n`);
+  return percentile(samples, 95);
+}
+
+/** The 2,000-ticket figure of this run, which the 10,000-ticket one is held to. */
+let eventToDom2000 = Number.NaN;
+
+async function ask<T>(desk: RunningDesk, channel: string, request?: unknown): Promise<T> {
+  const result = (await desk.dispatch(channel, request)) as DeskResult<T>;
+  if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
+  return result.value;
+}
+
+/**
+ * Publisher requests (medical system round trips) made by one call next, its candidate's
+ * check fresh: counted at the sandbox publisher from the dispatch until the call shows on
+ * the board, so the re-verification the call's own platform event triggers is not counted.
+ */
+async function callNextRoundtrips(): Promise<number> {
+  const board = await openBoard(0);
+  const { desk, sandbox } = board;
+  try {
+    let waiting: string[] = [];
+    await until(async () => {
+      const rows = (await ask<BoardSnapshot>(desk, 'board/snapshot')).rows.filter((row) => row.group === 'waiting' && row.contractAppointmentId);
+      waiting = rows.map((row) => row.ticketId);
+      return rows.length > 0 && rows.every((row) => row.verification === 'verified');
+    });
+    let beforeEcho: number | null = null;
+    const stop = desk.events.subscribe((event, payload) => {
+      if (event !== 'board/rows' || beforeEcho !== null) return;
+      const calledNow = (row: BoardRow) => row.group === 'called' && waiting.includes(row.ticketId);
+      if ((payload as BoardRowsEvent).upserts.some(calledNow)) beforeEcho = publisherRequestCount(sandbox.world.publisher);
+    });
+    const before = publisherRequestCount(sandbox.world.publisher);
+    try {
+      await ask<BoardActionResult>(desk, 'board/callNext');
+    } finally {
+      stop();
+    }
+    if (beforeEcho === null) throw new Error('the call never showed on the board');
+    return beforeEcho - before;
+  } finally {
+    await board.close();
+  }
+}
+
 export const benchmarks: Benchmark[] = [
   {
     // A platform event (another desk's call) until the row shows it, 2,000 tickets on the board.
     metric: 'board.event_to_dom_p95_ms',
     unit: 'ms',
-    target: { op: '<', value: 250 },
+    target: { op: '<', value: 50 },
     async run() {
-      const board = await openBoard(2_000);
-      const samples: number[] = [];
-      try {
-        const { page, sandbox } = board;
-        // Sorted by ticket and narrowed to the load tickets: the rows acted on stay in view.
-        await page.getByRole('button', { name: 'Numéro de ticket' }).click();
-        await page.getByTestId('board-search').locator('input').fill('B0');
-        await page.locator('[data-ticket="B0001"]').waitFor();
-        const ids = new Map(sandbox.world.platform.tickets.map((ticket) => [ticket.formattedNumber, ticket.ticketId]));
-        for (let i = 0; i < 240; i += 1) {
-          const number = `B${String(1 + (i % 6)).padStart(4, '0')}`;
-          const label = `Banc ${i}`;
-          await page.evaluate(armRowText(number, label));
-          const sent = performance.timeOrigin + performance.now();
-          await callTicket(sandbox, ids.get(number)!, label);
-          const shown = await page.evaluate<number>('window.benchRowText');
-          if (i >= 40) samples.push(shown - sent);
-        }
-      } finally {
-        await board.close();
-      }
-      return percentile(samples, 95);
+      eventToDom2000 = await eventToDom('board.event_to_dom_p95_ms', 2_000);
+      return eventToDom2000;
+    },
+  },
+  {
+    // The same with 10,000: the cost of one event must not grow with the board.
+    metric: 'board.event_to_dom_p95_10k_ms',
+    unit: 'ms',
+    target: () => ({ op: '<=', value: 1.2 * eventToDom2000 }),
+    async run() {
+      if (Number.isNaN(eventToDom2000)) eventToDom2000 = await eventToDom('board.event_to_dom_p95_ms', 2_000);
+      return eventToDom('board.event_to_dom_p95_10k_ms', 10_000);
     },
   },
   {
     metric: 'board.first_render_5000_ms',
     unit: 'ms',
-    target: { op: '<', value: 300 },
+    target: { op: '<', value: 100 },
     async run() {
       const board = await openBoard(5_000);
       const samples: number[] = [];
@@ -137,6 +281,13 @@ export const benchmarks: Benchmark[] = [
       // The first visit also loads the view's code: the median is what staff see all day.
       return percentile(samples, 50);
     },
+  },
+  {
+    // Call next with its candidate's check still fresh: one round trip to the medical system (the call's own check).
+    metric: 'board.call_next_roundtrips',
+    unit: 'requests',
+    target: { op: '<=', value: 1 },
+    run: callNextRoundtrips,
   },
   {
     metric: 'board.heap_5000_mb',

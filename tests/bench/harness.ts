@@ -11,7 +11,8 @@ export interface Target {
 export interface Benchmark {
   metric: string;
   unit: string;
-  target: Target | null;
+  /** A function when the target depends on another figure of the same run (read after `run`). */
+  target: Target | null | (() => Target | null);
   run(): Promise<number>;
 }
 
@@ -38,12 +39,13 @@ export function meets(value: number, target: Target | null): boolean {
 }
 
 export function line(benchmark: Benchmark, value: number): BenchLine {
+  const target = typeof benchmark.target === 'function' ? benchmark.target() : benchmark.target;
   return {
     metric: benchmark.metric,
     value: Math.round(value * 1000) / 1000,
     unit: benchmark.unit,
-    target: benchmark.target ? `${benchmark.target.op} ${benchmark.target.value}` : 'report only',
-    ok: Number.isFinite(value) && meets(value, benchmark.target),
+    target: target ? `${target.op} ${Math.round(target.value * 1000) / 1000}` : 'report only',
+    ok: Number.isFinite(value) && (target === null || Number.isFinite(target.value)) && meets(value, target),
   };
 }
 

@@ -7,6 +7,7 @@ import { errorHandler, errors, notFoundHandler, sendError } from './errors';
 import type { PublisherContext } from './operation';
 import type { PublisherBehaviour } from './options';
 import { PlatformLink } from './platform-link';
+import { countRequests } from './request-count';
 import { appointmentRoutes } from './routes/appointments';
 import { checkInRoutes } from './routes/check-in';
 import { configRoutes } from './routes/config';
@@ -52,6 +53,8 @@ export function createSandboxPublisher(options: SandboxPublisherOptions): Sandbo
     frameworkErrors: (error, _request, reply) =>
       sendError(reply, error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? errors.validation('path', 'tooLong') : errors.validation('path', 'malformedUrl')),
   });
+  // Counted before the faults: a request answered 503 or dropped was still made.
+  countRequests(app, options.world);
   // Faults act first: a faulty answer never changes the sandbox's state.
   installFaults(app, options.faults);
 

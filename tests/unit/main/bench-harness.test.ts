@@ -10,6 +10,15 @@ describe('bench harness', () => {
     expect(line({ ...bench, target: null }, 123).target).toBe('report only');
   });
 
+  it('reads a target that depends on another figure after the run, and fails when that figure is missing', () => {
+    let reference = 50;
+    const bench = { metric: 'x.z_ms', unit: 'ms', target: () => ({ op: '<=' as const, value: reference * 1.2 }), run: async () => 0 };
+    expect(line(bench, 59.9)).toEqual({ metric: 'x.z_ms', value: 59.9, unit: 'ms', target: '<= 60', ok: true });
+    expect(line(bench, 60.1).ok).toBe(false);
+    reference = Number.NaN;
+    expect(line(bench, 1)).toMatchObject({ target: '<= NaN', ok: false });
+  });
+
   it('takes nearest-rank percentiles', () => {
     const samples = Array.from({ length: 100 }, (_, i) => 100 - i);
     expect(percentile(samples, 50)).toBe(50);
