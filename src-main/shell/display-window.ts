@@ -1,5 +1,6 @@
-import { BrowserWindow, type Display, type Screen } from 'electron';
+import type { BrowserWindow, Display, Screen } from 'electron';
 import type { DisplayWindows } from '../display/windows';
+import { createHardenedWindow } from './window';
 
 export interface DisplayWindowOptions {
   screen: Pick<Screen, 'getAllDisplays' | 'getPrimaryDisplay'>;
@@ -53,34 +54,17 @@ export function createDisplayWindows(options: DisplayWindowOptions): DisplayWind
   };
 }
 
-/** Same security flags as the main window, written out as a literal for the scanner. */
 function createDisplayWindow(preloadPath: string, devTools: boolean, bounds: Display['bounds']): BrowserWindow {
-  return new BrowserWindow({
-    title: 'Desk Console – Display',
-    ...bounds,
-    fullscreen: true,
-    frame: false,
-    show: false,
-    backgroundColor: '#0d1b2a',
-    autoHideMenuBar: true,
-    webPreferences: {
-      preload: preloadPath,
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      experimentalFeatures: false,
-      webviewTag: false,
-      navigateOnDragDrop: false,
-      disableBlinkFeatures: 'Auxclick',
-      safeDialogs: true,
-      spellcheck: false,
-      devTools,
-      // The chime plays on each call without anyone touching the waiting-room screen.
-      autoplayPolicy: 'no-user-gesture-required',
+  return createHardenedWindow(
+    {
+      title: 'Desk Console – Display',
+      ...bounds,
+      fullscreen: true,
+      frame: false,
+      show: false,
+      backgroundColor: '#0d1b2a',
+      autoHideMenuBar: true,
     },
-  });
+    { preloadPath, devTools },
+  );
 }

@@ -1,27 +1,28 @@
-import { BrowserWindow, type WebContents } from 'electron';
+import { BrowserWindow, type BrowserWindowConstructorOptions, type WebContents } from 'electron';
 import { logger } from '../log';
 import type { ExternalLinks } from './external';
 import { isSameOrigin } from './origin';
 
 const log = logger('window');
 
+/** What differs between the app's windows; everything security-relevant is createHardenedWindow's. */
+export type WindowLook = Omit<BrowserWindowConstructorOptions, 'webPreferences'>;
+
+export interface WindowContents {
+  preloadPath: string;
+  devTools: boolean;
+}
+
 /**
- * The desk's window. Every security-relevant flag is written out, defaults included,
- * as a literal right at `new BrowserWindow` so both a reviewer and electronegativity
- * (which reads only such literals) see them.
+ * Every window of the app (main, public display) is made here. Every security-relevant
+ * flag is written out, defaults included, as a literal right at `new BrowserWindow` so
+ * both a reviewer and electronegativity (which reads only such literals) see them.
  */
-export function createMainWindow(preloadPath: string, devTools: boolean): BrowserWindow {
+export function createHardenedWindow(look: WindowLook, contents: WindowContents): BrowserWindow {
   return new BrowserWindow({
-    title: 'Desk Console',
-    width: 1366,
-    height: 860,
-    minWidth: 1024,
-    minHeight: 680,
-    show: false,
-    backgroundColor: '#f4f5f7',
-    autoHideMenuBar: true,
+    ...look,
     webPreferences: {
-      preload: preloadPath,
+      preload: contents.preloadPath,
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
@@ -35,9 +36,28 @@ export function createMainWindow(preloadPath: string, devTools: boolean): Browse
       disableBlinkFeatures: 'Auxclick',
       safeDialogs: true,
       spellcheck: false,
-      devTools,
+      devTools: contents.devTools,
+      // Electron's default, written out: the public display chimes on each call with nobody touching it.
+      autoplayPolicy: 'no-user-gesture-required',
     },
   });
+}
+
+/** The desk's window. */
+export function createMainWindow(preloadPath: string, devTools: boolean): BrowserWindow {
+  return createHardenedWindow(
+    {
+      title: 'Desk Console',
+      width: 1366,
+      height: 860,
+      minWidth: 1024,
+      minHeight: 680,
+      show: false,
+      backgroundColor: '#f4f5f7',
+      autoHideMenuBar: true,
+    },
+    { preloadPath, devTools },
+  );
 }
 
 /**
