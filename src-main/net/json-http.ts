@@ -42,12 +42,14 @@ export interface JsonHttpHooks {
   tolerate?(json: unknown, call: CallFacts): unknown;
 }
 
-/** What goes out on one attempt, and how its 2xx answer turns back into JSON text. */
+/** What goes out on one attempt, and how that attempt's answer is read back. */
 export interface Outgoing {
   headers: Record<string, string>;
   body: string | undefined;
   /** The JSON text of a 2xx answer (the publisher opens its envelope here); the body as received by default. */
   open?: (answer: HttpAnswer) => string;
+  /** This attempt's meaning of a 3xx/4xx, instead of the service's (per-call codes, the token it sent). */
+  refused?: (answer: HttpAnswer, call: CallFacts) => Error;
 }
 
 export interface JsonCall<S extends z.ZodType> {
@@ -63,8 +65,6 @@ export interface JsonCall<S extends z.ZodType> {
    * body needs a new session key per attempt, a token must be the one of the moment.
    */
   prepare?: () => Outgoing;
-  /** This call's meaning of a refusal, instead of the service's (per-call codes, a token to forget). */
-  refused?: (answer: HttpAnswer, call: CallFacts) => Error;
   retry?: RetryPolicy;
   timeoutMs?: number;
 }
@@ -107,7 +107,9 @@ export class JsonHttp {
   private async attempt<S extends z.ZodType>(call: JsonCall<S>, attempt: number, retryable: WeakSet<Error>): Promise<z.output<S>> {
     const { hooks, onReachability, log } = this.options;
     const facts: CallFacts = { operation: call.operation, attempt, timeoutMs: call.timeoutMs ?? this.options.timeoutMs };
-    const outgoing = call.prepare ? call.prepare() : { headers: call.headers ?? {}, body: call.body === undefined ? undefined : JSON.stringify(call.body) };
+    const outgoing: Outgoing = call.prepare
+      ? call.prepare()
+      : { headers: call.headers ?? {}, body: call.body === undefined ? undefined : JSON.stringify(call.body) };
     let answer: HttpAnswer;
     try {
       answer = await send({ method: call.method, url: call.url, headers: outgoing.headers, body: outgoing.body, timeoutMs: facts.timeoutMs });
@@ -122,7 +124,7 @@ export class JsonHttp {
       log?.debug('attempt failed', { operation: call.operation, attempt, httpStatus: answer.status });
       throw marked(retryable, hooks.failed(answer, facts));
     }
-    if (answer.status >= 300) throw (call.refused ?? hooks.refused)(answer, facts);
+    if (answer.status >= 300) throw (outgoing.refused ?? hooks.refused)(answer, facts);
     return this.read(call.schema, outgoing.open ? outgoing.open(answer) : answer.text, answer.status, facts);
   }
 

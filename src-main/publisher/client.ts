@@ -1,10 +1,8 @@
 import type { KeyObject } from 'node:crypto';
-import axios, { isAxiosError, type AxiosInstance } from 'axios';
 import type { z } from 'zod';
 import { CONTRACT_BASE_PATH, type ConnectionProfile } from '../../src-shared/profile';
 import {
   CONFIG_ROUTES,
-  ENCRYPTION_HEADER,
   type AppointmentPair,
   type CheckInRequest,
   type CheckInResponse,
@@ -16,9 +14,10 @@ import {
   type StaffSignInResponse,
 } from '../../src-shared/publisher/schemas';
 import { logger } from '../log';
-import { CONTRACT_RETRY_POLICY, withRetry, type RetryDeps, type RetryPolicy } from '../net/retry';
-import { openAnswer, openSession, parsePublisherKey, sealBody, type RequestSession } from './encryption';
-import { ContractError, isTransient, mapClientError, mapServerError, TransientPublisherError } from './errors';
+import { JsonHttp, type Outgoing } from '../net/json-http';
+import type { RetryDeps, RetryPolicy } from '../net/retry';
+import { parsePublisherKey, sealedAttempt } from './encryption';
+import { ContractError, mapClientError, mapNetworkError, mapServerError, mapViolation } from './errors';
 import {
   configOperation,
   OPERATIONS,
@@ -29,7 +28,6 @@ import {
   type Operation,
   type ReadinessQuery,
 } from './operations';
-import { parseAnswer } from './parse';
 
 const log = logger('publisher');
 
@@ -76,16 +74,23 @@ export interface ByTicketRequest {
  * error mapping (errors.ts). Nothing here logs a body, a key or an id.
  */
 export class PublisherClient {
-  private readonly http: AxiosInstance;
+  private readonly http: JsonHttp;
   private publicKey: KeyObject | null | undefined;
 
   constructor(private readonly options: PublisherClientOptions) {
-    this.http = axios.create({
-      // A 401 must never become a redirect to a login page; a redirect is a contract fault.
-      maxRedirects: 0,
-      responseType: 'text',
-      transformResponse: [(data: unknown) => data],
-      validateStatus: () => true,
+    const via = options.profile.contractMode === 'relay' ? 'The platform relay' : 'The medical system';
+    this.http = new JsonHttp({
+      hooks: {
+        unreachable: (failure, call) => mapNetworkError(via, failure, call.timeoutMs),
+        failed: ({ status, text }) => mapServerError(status, text),
+        refused: ({ status, text }) => mapClientError({ status, rawBody: text, sentClearToEncryptedOperation: false }),
+        violation: (violation, call) => mapViolation(violation, call.operation),
+      },
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      retry: options.retry,
+      retryDeps: options.retryDeps,
+      onReachability: options.onReachability,
+      log,
     });
   }
 
@@ -141,14 +146,13 @@ export class PublisherClient {
     return `${profile.contractBaseUrl.replace(/\/$/, '')}${route}`;
   }
 
-  private headers(operation: Operation, session: RequestSession | null): Record<string, string> {
+  private headers(operation: Operation): Record<string, string> {
     const { profile, accountKey } = this.options;
     const headers: Record<string, string> = {
       'Content-Type': 'application/json',
       Accept: 'application/json',
       'X-Kiosk-Auth-Key': accountKey,
       'X-Kiosk-Office-Id': profile.officeIdHeader,
-      ...session?.headers,
     };
     if (operation.auth === 'KD') headers['X-Kiosk-Device-Id'] = profile.deviceId;
     return headers;
@@ -163,13 +167,33 @@ export class PublisherClient {
     return this.publicKey;
   }
 
+  /** One attempt's request: sealed for the ten operations when the profile holds the key, clear otherwise. */
+  private prepare(operation: Operation, body: unknown): Outgoing {
+    const headers = this.headers(operation);
+    const publicKey = operation.encrypted ? this.encryptionKey() : null;
+    if (publicKey) return sealedAttempt(publicKey, operation.name, headers, body);
+    return {
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      refused: ({ status, text }) => mapClientError({ status, rawBody: text, sentClearToEncryptedOperation: operation.encrypted }),
+    };
+  }
+
   private async call<S extends z.ZodType>(spec: CallSpec<S>): Promise<z.output<S>> {
-    const policy = spec.overrides?.retry ?? this.options.retry ?? CONTRACT_RETRY_POLICY;
+    const { operation, body, overrides } = spec;
     try {
-      return await withRetry((n) => this.attempt(spec, n), isTransient, policy, this.options.retryDeps);
+      return await this.http.call({
+        operation: operation.name,
+        method: operation.method,
+        url: this.url(spec.route),
+        schema: operation.schema,
+        prepare: () => this.prepare(operation, body),
+        retry: overrides?.retry,
+        timeoutMs: overrides?.timeoutMs,
+      });
     } catch (error) {
       const facts = {
-        operation: spec.operation.name,
+        operation: operation.name,
         code: error instanceof ContractError ? error.code : 'unknown',
         httpStatus: error instanceof ContractError ? error.status : null,
       };
@@ -180,62 +204,4 @@ export class PublisherClient {
       throw error;
     }
   }
-
-  private async attempt<S extends z.ZodType>(spec: CallSpec<S>, attemptNumber: number): Promise<z.output<S>> {
-    const { operation } = spec;
-    const publicKey = operation.encrypted ? this.encryptionKey() : null;
-    // A new session key and IV per attempt, retries included (contract, encryption rule 5).
-    const session = publicKey ? openSession(publicKey) : null;
-    const data = spec.body === undefined ? undefined : session ? sealBody(session, spec.body) : JSON.stringify(spec.body);
-    const timeoutMs = spec.overrides?.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-
-    let status: number;
-    let raw: string;
-    let encryptionHeader: string | null;
-    try {
-      const response = await this.http.request<string>({
-        method: operation.method,
-        url: this.url(spec.route),
-        headers: this.headers(operation, session),
-        data,
-        // axios' own timeout is a socket idle timer; the signal bounds the whole exchange,
-        // so a server trickling bytes is cut as surely as a silent one.
-        timeout: timeoutMs,
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      status = response.status;
-      raw = typeof response.data === 'string' ? response.data : '';
-      const header: unknown = response.headers[ENCRYPTION_HEADER.toLowerCase()];
-      encryptionHeader = typeof header === 'string' ? header : null;
-    } catch (error) {
-      this.options.onReachability?.(false);
-      log.debug('attempt without answer', { operation: operation.name, attempt: attemptNumber, cause: networkCause(error) });
-      throw this.networkError(error, timeoutMs);
-    }
-    this.options.onReachability?.(status < 500);
-    if (status >= 500) {
-      log.debug('attempt failed', { operation: operation.name, attempt: attemptNumber, httpStatus: status });
-      throw mapServerError(status, raw);
-    }
-    if (status >= 300) {
-      throw mapClientError({ status, rawBody: raw, sentClearToEncryptedOperation: operation.encrypted && session === null });
-    }
-    // A 204 has no body and so nothing sealed (contract, encryption rule 6).
-    const plaintext = session && status !== 204 ? openAnswer(session, operation.name, status, encryptionHeader, raw) : raw;
-    return parseAnswer(operation.schema, plaintext, operation.name, status);
-  }
-
-  private networkError(error: unknown, timeoutMs: number): TransientPublisherError {
-    const via = this.options.profile.contractMode === 'relay' ? 'The platform relay' : 'The medical system';
-    if (networkCause(error) === 'timeout') {
-      return new TransientPublisherError(`${via} did not answer within ${timeoutMs} ms.`, null);
-    }
-    return new TransientPublisherError(`${via} could not be reached.`, null);
-  }
-}
-
-function networkCause(error: unknown): string {
-  if (!isAxiosError(error)) return 'unknown';
-  if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT' || error.code === 'ERR_CANCELED') return 'timeout';
-  return error.code ?? 'unknown';
 }

@@ -1,6 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import { ENCRYPTION_HEADER, ENCRYPTION_KEY_HEADER, ENCRYPTION_VERSION } from '../../src-shared/publisher/schemas';
 import { createSessionKey, EnvelopeError, loadPublicKey, openEnvelope, sealJson, wrapSessionKey } from '../crypto/envelope';
+import type { Outgoing } from '../net/json-http';
 import { ContractError } from './errors';
 
 /**
@@ -72,4 +73,18 @@ export function openAnswer(session: RequestSession, operation: string, status: n
       { status, reason },
     );
   }
+}
+
+/**
+ * One sealed attempt as the JSON core sends it: a new session (key and IV) per
+ * attempt, retries included (contract, encryption rule 5), the body sealed, the
+ * answer opened with the same key. A 204 has no body and so nothing sealed (rule 6).
+ */
+export function sealedAttempt(publicKey: KeyObject, operation: string, headers: Record<string, string>, body: unknown): Outgoing {
+  const session = openSession(publicKey);
+  return {
+    headers: { ...headers, ...session.headers },
+    body: body === undefined ? undefined : sealBody(session, body),
+    open: (answer) => (answer.status === 204 ? answer.text : openAnswer(session, operation, answer.status, answer.header(ENCRYPTION_HEADER), answer.text)),
+  };
 }

@@ -1,5 +1,6 @@
 import { DeskError, type DeskErrorCode } from '../../src-shared/errors';
 import { contractErrorBodySchema, type ProgressionStatus } from '../../src-shared/publisher/schemas';
+import type { NetworkFailure, Violation } from '../net/json-http';
 
 /**
  * A failure of one contract exchange, with what the desk's logic may branch on:
@@ -178,4 +179,22 @@ export function mapClientError({ status, rawBody, sentClearToEncryptedOperation 
   }
   const code = contractCode ? `, ${contractCode}` : '';
   return new ContractError('PUBLISHER_ERROR', `The medical system refused the request (HTTP ${status}${code}).`, base);
+}
+
+/** No answer: retryable. `via` names who did not answer (the medical system, or the platform relay). */
+export function mapNetworkError(via: string, failure: NetworkFailure, timeoutMs: number): ContractError {
+  if (failure.timedOut) return new TransientPublisherError(`${via} did not answer within ${timeoutMs} ms.`, null);
+  return new TransientPublisherError(`${via} could not be reached.`, null);
+}
+
+/**
+ * A 2xx the desk cannot use. Unknown fields pass (loose schemas); a wrong type names
+ * field paths only, never values, since a value may be patient data. Never retried.
+ */
+export function mapViolation({ status, reason, fields }: Violation, operation: string): ContractError {
+  const message =
+    reason === 'notJson'
+      ? `The medical system answered ${operation} with something that is not JSON.`
+      : `The medical system answered ${operation} in an unexpected form (${fields ?? ''}).`;
+  return new ContractError('CONTRACT_VIOLATION', message, { status, reason });
 }

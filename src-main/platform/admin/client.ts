@@ -294,7 +294,6 @@ export class AdminClient {
     const retry = idempotent ? undefined : { ...CONTRACT_RETRY_POLICY, attempts: 1 };
     // A POST always carries JSON (the platform refuses other bodies with 415), `{}` when there is nothing to say.
     const body = spec.body ?? (spec.method === 'POST' ? {} : undefined);
-    let sentToken: string | null = null;
     return this.http.call({
       operation: spec.operation,
       method: spec.method,
@@ -303,23 +302,23 @@ export class AdminClient {
       retry,
       // The token of the moment, attempt by attempt: a sign-out between two attempts stops the call.
       prepare: () => {
-        sentToken = this.token;
-        if (spec.auth && sentToken === null) throw new DeskError('NOT_SIGNED_IN', 'Sign in to the platform administration first.');
+        const token = this.token;
+        if (spec.auth && token === null) throw new DeskError('NOT_SIGNED_IN', 'Sign in to the platform administration first.');
         return {
           body: body === undefined ? undefined : JSON.stringify(body),
           // No Content-Type without a body: the platform refuses an empty JSON body.
           headers: {
             Accept: 'application/json',
             ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-            ...(spec.auth ? { Authorization: `Bearer ${sentToken}` } : {}),
+            ...(spec.auth ? { Authorization: `Bearer ${token}` } : {}),
           },
+          refused: platformRefusal(({ status, text }, { operation }) => {
+            // A token the platform no longer honours is useless: forget it so the UI asks to sign in again.
+            if (status === 401 && spec.auth && this.token === token) this.token = null;
+            return refusal(status, readJson(text), operation, spec.auth, spec.codes ?? {});
+          }),
         };
       },
-      refused: platformRefusal(({ status, text }, { operation }) => {
-        // A token the platform no longer honours is useless: forget it so the UI asks to sign in again.
-        if (status === 401 && spec.auth && this.token === sentToken) this.token = null;
-        return refusal(status, readJson(text), operation, spec.auth, spec.codes ?? {});
-      }),
     });
   }
 }

@@ -51,9 +51,10 @@ describe('JSON HTTP core', () => {
     expect(reach).toEqual([true]);
   });
 
-  it('a per-call refusal replaces the service one', async () => {
+  it("an attempt's own refusal replaces the service one", async () => {
     const { get } = await scripted([{ status: 409, body: '{}' }]);
-    await expect(get({ refused: () => new Error('taken') })).rejects.toThrow('taken');
+    const prepare = () => ({ headers: {}, body: undefined, refused: () => new Error('taken') });
+    await expect(get({ prepare })).rejects.toThrow('taken');
   });
 
   it('not JSON and a wrong shape are violations naming paths, never values, and are not retried', async () => {
