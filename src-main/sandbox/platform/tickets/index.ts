@@ -64,6 +64,10 @@ export function registerTicketServices(app: FastifyInstance, options: TicketServ
     // JSON only, as the platform documents: a text/plain body is 415, not a string
     // that would then fail authentication.
     scope.removeContentTypeParser('text/plain');
+    // One line per call, so a technician sees a publisher's pushes arrive: route and answer code only.
+    scope.addHook('onResponse', async (request, reply) => {
+      log.debug('ticket service call', { route: request.routeOptions.url ?? 'unknown', status: reply.statusCode });
+    });
     registerTicketRoutes(scope, {
       desk,
       licences: options.world.licences,

@@ -52,6 +52,8 @@ export class TicketDesk {
   readonly store: TicketStore;
   readonly calls = new CallBoard();
   readonly prints = new PrintQueue();
+  /** Tickets cancelled by cancelForAppointment: no later status revives them. */
+  private readonly withdrawn = new Set<string>();
 
   constructor(
     private readonly world: PlatformWorld,
@@ -95,12 +97,15 @@ export class TicketDesk {
 
   /**
    * Mirrors a status onto the appointment's live tickets of today and answers how
-   * many that is (0: no ticket today). "Live": the latest ticket of the appointment
-   * plus any not cancelled — a ticket cancelled by an undone reception and replaced
-   * by a newer one stays cancelled, or the board would show the patient twice.
+   * many that is (0: no ticket today). "Live": never a ticket withdrawn by
+   * cancelForAppointment (an undone reception stays undone whatever status the
+   * publisher pushes next, or a re-arrival would show the patient twice), and of
+   * the tickets the publisher cancelled, only the latest (it may move back).
    */
   statusChanged(licence: SandboxLicence, contractAppointmentId: string, status: AppointmentStatus): number {
-    const tickets = this.owned(licence, this.store.ofAppointment(this.today(), contractAppointmentId));
+    const tickets = this.owned(licence, this.store.ofAppointment(this.today(), contractAppointmentId)).filter(
+      (ticket) => !this.withdrawn.has(ticket.ticketId),
+    );
     const latest = tickets.at(-1);
     const live = tickets.filter((ticket) => ticket === latest || ticket.status !== 'cancelled');
     const at = isoWithOffset(this.now());
@@ -108,11 +113,12 @@ export class TicketDesk {
     return live.length;
   }
 
-  /** Cancels the appointment's tickets of today; answers how many changed (a repeat → 0). */
+  /** Cancels the appointment's tickets of today for good; answers how many changed (a repeat → 0). */
   cancel(licence: SandboxLicence, contractAppointmentId: string): number {
     const at = isoWithOffset(this.now());
     let cancelled = 0;
     for (const ticket of this.owned(licence, this.store.ofAppointment(this.today(), contractAppointmentId))) {
+      this.withdrawn.add(ticket.ticketId);
       if (!this.store.setStatus(ticket, 'cancelled', at)) continue;
       cancelled += 1;
       this.emit(ticket);

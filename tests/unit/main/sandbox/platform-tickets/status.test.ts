@@ -99,3 +99,21 @@ describe('cancelForAppointment', () => {
     expect((await cancel('A-pub-cancel')).body).toEqual({ cancelled: 0 });
   });
 });
+
+describe('an undone reception, driven as a real publisher drives it', () => {
+  it('the cancelled ticket stays cancelled whatever status follows, and the re-arrival has exactly one live ticket', async () => {
+    const appointment = 'A-undo-redo';
+    const first = await p.post(TICKET_SERVICE_PATHS.issueForAppointment, { officePlaceId: 1, requestUid: 'undo-1', contractAppointmentId: appointment });
+    await changed(appointment, 'checkedIn');
+    expect((await cancel(appointment)).body).toEqual({ cancelled: 1 });
+    await changed(appointment, 'scheduled');
+    const again = await p.post(TICKET_SERVICE_PATHS.issueForAppointment, { officePlaceId: 1, requestUid: 'undo-2', contractAppointmentId: appointment });
+    expect((await changed(appointment, 'checkedIn')).body).toEqual({ updated: 1 });
+    await changed(appointment, 'inCare');
+    const tickets = p.world.tickets.filter((ticket) => ticket.contractAppointmentId === appointment);
+    expect(tickets.map((ticket) => [ticket.formattedNumber, ticket.status])).toEqual([
+      [(first.body as { formattedNumber: string }).formattedNumber, 'cancelled'],
+      [(again.body as { formattedNumber: string }).formattedNumber, 'inCare'],
+    ]);
+  });
+});
