@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Logger } from '../log';
 import { decodeJson, fieldPaths } from './json-answer';
 import { CONTRACT_RETRY_POLICY, withRetry, type RetryDeps, type RetryPolicy } from './retry';
-import { NetworkFailure, send, type HttpAnswer, type HttpMethod } from './transport';
+import { answeredUsably, NetworkFailure, send, type HttpAnswer, type HttpMethod } from './transport';
 
 export type { HttpAnswer, HttpMethod } from './transport';
 export { NetworkFailure } from './transport';
@@ -119,7 +119,7 @@ export class JsonHttp {
       log?.debug('attempt without answer', { operation: call.operation, attempt, cause: error.timedOut ? 'timeout' : error.code });
       throw marked(retryable, hooks.unreachable(error, facts));
     }
-    onReachability?.(answer.status < 500);
+    onReachability?.(answeredUsably(answer.status));
     if (answer.status >= 500) {
       log?.debug('attempt failed', { operation: call.operation, attempt, httpStatus: answer.status });
       throw marked(retryable, hooks.failed(answer, facts));

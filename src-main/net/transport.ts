@@ -31,6 +31,11 @@ export class NetworkFailure extends Error {
   }
 }
 
+/** A server that answers below 500 is up, even when it refuses; a 5xx or no answer is not. */
+export function answeredUsably(status: number): boolean {
+  return status < 500;
+}
+
 const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ERR_CANCELED']);
 
 // One configuration for every remote service of the desk. No redirects: a 401 must never

@@ -1,5 +1,6 @@
 import http, { type ClientRequest } from 'node:http';
 import https from 'node:https';
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import {
   deskTicketSchema,
   TICKET_EVENT,
@@ -12,7 +13,8 @@ import {
 } from '../../../src-shared/platform/tickets';
 import { logger } from '../../log';
 import { exponentialCeiling } from '../../net/retry';
-import { SseParser, type SseFrame } from './sse-parser';
+import { answeredUsably } from '../../net/transport';
+import { ticketServiceHeaders, ticketServiceUrl, type TicketServiceAccess } from '../tickets/endpoint';
 
 const log = logger('ticket-events');
 
@@ -28,11 +30,7 @@ export interface TicketStreamListener {
   state(state: StreamState, reason?: OfflineReason): void;
 }
 
-export interface TicketStreamOptions {
-  platformUrl: string;
-  licenceUuid: string;
-  /** Raw account key, sent as `Authorization`. */
-  accountKey: string;
+export interface TicketStreamOptions extends TicketServiceAccess {
   /** No byte (event or heartbeat) for this long → the connection is treated as dead. Default 2.5 heartbeats. */
   heartbeatTimeoutMs?: number;
   /** Reconnect delays: exponential from base to max, with jitter. */
@@ -41,13 +39,27 @@ export interface TicketStreamOptions {
   /** Consecutive failed attempts after which the state says offline (reconnecting continues). */
   offlineAfterFailures?: number;
   random?: () => number;
+  /** Told after every connection attempt whether the platform answered usably (as the ticket services tell it). */
+  onReachability?: (reachable: boolean) => void;
+}
+
+/**
+ * The wait before reconnection attempt `failures` (1-based): the capped exponential
+ * ceiling, half of it fixed and half jitter, so desks cut together do not come back
+ * in one burst and a long outage never waits more than `backoffMaxMs`.
+ */
+export function reconnectDelay(failures: number, options: Pick<TicketStreamOptions, 'backoffBaseMs' | 'backoffMaxMs' | 'random'> = {}): number {
+  const ceiling = exponentialCeiling(options.backoffBaseMs ?? 500, options.backoffMaxMs ?? 30_000, failures - 1);
+  return Math.round(ceiling / 2 + (options.random ?? Math.random)() * (ceiling / 2));
 }
 
 /**
  * Consumer of `GET /api/kioskTicket/events` (docs/desk-extensions.md): resumes with
  * `Last-Event-ID` after any cut so no change is lost, reconnects with capped
  * exponential backoff, treats a silent connection (no heartbeat) as cut, and stops
- * on 401/404 instead of hammering the platform with a key it refuses.
+ * on 401/403/404 instead of hammering the platform with a key it refuses. Frames
+ * are read by `eventsource-parser`; where, as whom and the reachability rule are the
+ * ticket services' own (endpoint.ts, net/transport.ts).
  */
 export class TicketEventStream {
   private request: ClientRequest | null = null;
@@ -89,9 +101,8 @@ export class TicketEventStream {
 
   private connect(): void {
     if (this.stopped) return;
-    const url = new URL(`${this.options.platformUrl.replace(/\/+$/, '')}${TICKET_SERVICE_PATHS.events}`);
-    url.searchParams.set('licenceUuid', this.options.licenceUuid);
-    const headers: Record<string, string> = { Accept: 'text/event-stream', Authorization: this.options.accountKey };
+    const url = new URL(ticketServiceUrl(this.options, TICKET_SERVICE_PATHS.events, {}));
+    const headers: Record<string, string> = { ...ticketServiceHeaders(this.options), Accept: 'text/event-stream' };
     if (this.position !== null) headers['Last-Event-ID'] = String(this.position);
     const transport = url.protocol === 'https:' ? https : http;
     const generation = ++this.generation;
@@ -100,6 +111,7 @@ export class TicketEventStream {
     };
     const request = transport.get(url, { headers }, (response) => {
       const status = response.statusCode ?? 0;
+      if (generation === this.generation) this.options.onReachability?.(answeredUsably(status));
       if (status === 401 || status === 403 || status === 404) {
         response.resume();
         this.giveUp(status === 404 ? 'notOffered' : 'keyRefused');
@@ -110,22 +122,27 @@ export class TicketEventStream {
         lost(`HTTP ${status}`);
         return;
       }
-      const parser = new SseParser((frame) => this.frame(frame));
+      const parser = createParser({ onEvent: (message) => this.frame(message) });
       response.setEncoding('utf8');
       this.armWatchdog();
       response.on('data', (chunk: string) => {
         if (generation !== this.generation) return;
         this.armWatchdog();
-        parser.push(chunk);
+        parser.feed(chunk);
       });
       response.on('end', () => lost('ended'));
       response.on('error', () => lost('error'));
     });
-    request.on('error', () => lost('network'));
+    request.on('error', () => {
+      if (generation === this.generation) this.options.onReachability?.(false);
+      lost('network');
+    });
     this.request = request;
+    // Armed before any answer too: a platform that accepts and never answers is as dead as a silent one.
+    this.armWatchdog();
   }
 
-  private frame(frame: SseFrame): void {
+  private frame(frame: EventSourceMessage): void {
     const id = frame.id !== undefined && /^\d+$/.test(frame.id) ? Number(frame.id) : null;
     try {
       if (frame.event === TICKET_EVENT) {
@@ -140,7 +157,7 @@ export class TicketEventStream {
         this.setState('live');
       }
     } catch {
-      log.warn('event frame in an unexpected form skipped', { event: frame.event });
+      log.warn('event frame in an unexpected form skipped', { event: frame.event ?? 'message' });
     }
     if (id !== null) this.position = id;
   }
@@ -162,10 +179,7 @@ export class TicketEventStream {
     this.request = null;
     this.failures += 1;
     this.setState(this.failures >= (this.options.offlineAfterFailures ?? 4) ? 'offline' : 'reconnecting', 'unreachable');
-    const base = this.options.backoffBaseMs ?? 500;
-    const ceiling = exponentialCeiling(base, this.options.backoffMaxMs ?? 30_000, this.failures - 1);
-    // Half fixed, half jitter: desks cut together do not come back in one burst.
-    const delay = Math.round(ceiling / 2 + (this.options.random ?? Math.random)() * (ceiling / 2));
+    const delay = reconnectDelay(this.failures, this.options);
     log.info('event stream lost', { cause, retryInMs: delay });
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
