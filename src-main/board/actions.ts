@@ -3,13 +3,13 @@ import { DeskError } from '../../src-shared/errors';
 import type { BoardActionResult } from '../../src-shared/ipc/features/board.contract';
 import type { Workplace } from '../../src-shared/ipc/workplace';
 import type { DeskTicket } from '../../src-shared/platform/tickets';
-import type { ProgressionStatus } from '../../src-shared/publisher/schemas';
+import { appointmentStatusSchema, type AppointmentStatus, type ProgressionStatus } from '../../src-shared/publisher/schemas';
 import { isTransientPlatformError } from '../platform/transient';
 import type { PlatformBoardClient } from '../platform/tickets/board';
 import { isClosedRejected, isContractError, isTransient } from '../publisher/errors';
 import type { AuditTrail } from './audit';
 import type { Outbox } from './outbox/outbox';
-import type { BoardState } from './state';
+import { ticketStatusOf, type BoardState } from './state';
 import type { Reverifier } from './verifier';
 
 export interface BoardActionsDeps {
@@ -106,11 +106,30 @@ export class BoardActions {
       await this.audit(status, ticket, 'refused');
       throw refusal(error);
     }
-    this.deps.verifier.forget(appointmentId);
-    // The publisher's answer, not our request: if another desk went further, the platform follows it.
-    await this.tellPlatform(ticketId, appointmentId, answered);
+    const truth = await this.confirmedStatus(appointmentId, status, answered);
+    await this.tellPlatform(ticketId, appointmentId, truth);
+    if (rankOf(truth) >= 0 && rankOf(truth) < statusRank(status)) {
+      // The answer echoed the request, but the medical system kept its state: the row shows what it holds.
+      state.setLocal(ticketId, before);
+      await this.audit(status, ticket, 'notAdopted');
+      throw new DeskError('APPOINTMENT_STATE_CONFLICT', 'The medical system kept the appointment at its status.');
+    }
     await this.audit(status, ticket, 'done');
     return this.result('done', ticket);
+  }
+
+  /**
+   * The status the publisher holds after a change. Its answer may only echo the request
+   * (a move at or behind its state is a no-op by contract, and some publishers echo a
+   * move they did not allow), so unless the answer is ahead of what was asked it is read
+   * back; the read is cached, so the row shows it too. Unreadable: the answer stands.
+   */
+  async confirmedStatus(appointmentId: string, requested: ProgressionStatus, answered: string): Promise<string> {
+    this.deps.verifier.forget(appointmentId);
+    if (rankOf(answered) > statusRank(requested)) return answered;
+    const check = await this.deps.verifier.verify(appointmentId, true);
+    this.deps.state.touchAppointment(appointmentId);
+    return check.kind === 'verified' ? check.appointment.status : answered;
   }
 
   /** Best effort, but never forgotten: an unreachable platform gets it from the outbox. */
@@ -151,6 +170,12 @@ export class BoardActions {
   private audit(action: 'call' | 'recall' | ForwardStatus, ticket: DeskTicket, outcome: string): Promise<void> {
     return this.deps.audit.record({ staff: this.deps.staffName(), action, ticket: ticket.formattedNumber, outcome });
   }
+}
+
+/** Rank of a status as the publisher wrote it; one the contract does not know ranks lowest (nothing is inferred from it). */
+function rankOf(status: string): number {
+  const known = appointmentStatusSchema.safeParse(status);
+  return known.success ? statusRank(ticketStatusOf(known.data as AppointmentStatus)) : -1;
 }
 
 /** A publisher refusal in the board's words. */

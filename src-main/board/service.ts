@@ -260,8 +260,8 @@ export class BoardService {
     try {
       if (entry.kind === 'publisherStatus') {
         const answer = await this.deps.publisher.setAppointmentStatus(entry.appointmentId, entry.status);
-        this.verifier.forget(entry.appointmentId);
-        await this.actions.tellPlatform(entry.ticketId, entry.appointmentId, answer.status);
+        const truth = await this.actions.confirmedStatus(entry.appointmentId, entry.status, answer.status);
+        await this.actions.tellPlatform(entry.ticketId, entry.appointmentId, truth);
       } else if (entry.kind === 'platformStatus') {
         await this.deps.board.appointmentStatusChanged(entry.appointmentId, entry.status);
       } else {

@@ -34,6 +34,8 @@ export interface PublisherBehaviour {
     htmlNotFound: boolean;
     /** Any key is accepted on first use and then becomes the only accepted key. */
     trustAnyKeyOnFirstUse: boolean;
+    /** `PUT status` at or behind the current status answers the requested status (an echo) instead of the current one. */
+    echoStatus: boolean;
   };
   /**
    * The publisher's own configuration, used when a request carries no
@@ -58,7 +60,7 @@ export const DEFAULT_PUBLISHER_BEHAVIOUR: PublisherBehaviour = {
     notification: false,
     callQueue: false,
   },
-  quirks: { rejectClosed: false, htmlNotFound: false, trustAnyKeyOnFirstUse: false },
+  quirks: { rejectClosed: false, htmlNotFound: false, trustAnyKeyOnFirstUse: false, echoStatus: false },
   identification: { twoFieldsIdentification: false },
   uploadLimitBytes: 16 * 1024 * 1024,
   platform: null,

@@ -27,7 +27,8 @@ export function statusRoutes(context: PublisherContext): void {
       if (appointment.status === 'cancelled') throw errors.validation('status', 'appointmentCancelled');
       if (behaviour.quirks.rejectClosed && requested === 'closed') throw errors.validation('status', 'closedNotSupported');
       if (appointment.status === 'scheduled') throw errors.validation('status', 'appointmentNotCheckedIn');
-      if (rank(appointment.status) >= rank(requested)) return ok({ status: appointment.status });
+      // A no-op by contract; some publishers answer it with an echo of the request instead of their state.
+      if (rank(appointment.status) >= rank(requested)) return ok({ status: behaviour.quirks.echoStatus ? requested : appointment.status });
 
       appointment.status = requested;
       appointment.statusHistory.push({ status: requested, at: state.timestamp() });

@@ -30,6 +30,7 @@ export async function openDesk(sandbox: RunningSandbox, dataDir = mkdtempSync(pa
     pushes,
     dataDir,
     publisher: parts.publisher,
+    platform: parts.board,
     close: () => feature.service.close(),
   };
 }

@@ -184,4 +184,24 @@ describe('call board against the training sandbox', () => {
     expect(asked).toHaveBeenCalledTimes(1);
     expect(platformTicket(result.ticketId).lastCall?.deskLabel).toBe(sandbox.profile.deskLabel);
   });
+
+  it('never trusts an echo: a publisher answering the request while it kept a later state is read back', async () => {
+    sandbox.behaviour.quirks.echoStatus = true;
+    const desk = await open();
+    const row = (await desk.board.snapshot()).rows.find((candidate) => candidate.group === 'waiting')!;
+    const put = desk.publisher.setAppointmentStatus.bind(desk.publisher);
+    // The RIS moves the appointment on while this desk's change is on its way.
+    vi.spyOn(desk.publisher, 'setAppointmentStatus').mockImplementation((id, status, overrides) => {
+      appointment(id).status = 'done';
+      return put(id, status, overrides);
+    });
+    const told = vi.spyOn(desk.platform, 'appointmentStatusChanged');
+    expect((await desk.setStatus(row.ticketId, 'inCare')).outcome).toBe('done');
+    // The platform is told what the medical system holds, never the echo.
+    const statuses = told.mock.calls.filter(([id]) => id === row.contractAppointmentId).map(([, status]) => status);
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(statuses.filter((status) => status !== 'done')).toEqual([]);
+    expect(platformTicket(row.ticketId).status).toBe('done');
+    await until(async () => (await desk.board.snapshot()).rows.find((candidate) => candidate.ticketId === row.ticketId)?.group === 'done');
+  });
 });
