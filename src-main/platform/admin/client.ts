@@ -59,16 +59,14 @@ export interface AdminClientOptions {
   retryDeps?: RetryDeps;
 }
 
-interface CallSpec<S extends z.ZodType> {
-  method: Exclude<HttpMethod, 'PATCH'>;
-  path: string;
-  /** Named in error messages and logs instead of the path (no ids, no e-mails). */
-  operation: string;
-  schema: S;
+type Method = Exclude<HttpMethod, 'PATCH'>;
+
+interface CallExtras {
   body?: unknown;
-  /** Sends the Bearer token; a 401 then means the session ended. */
-  auth: boolean;
+  /** This call's meaning of a 4xx (a 409 of users is a taken e-mail, of integrations the other kind). */
   codes?: RefusalCodes;
+  /** Sent without the Bearer token (sign-in, password, the outbox); otherwise a 401 means the session ended. */
+  anonymous?: boolean;
 }
 
 const USER_CONFLICT: RefusalCodes = { 409: 'ADMIN_EMAIL_TAKEN' };
@@ -105,125 +103,88 @@ export class AdminClient {
 
   // ── authentication ─────────────────────────────────────────────────────────
   async login(credentials: CredentialsRequest): Promise<LoginResponse> {
-    const answer = await this.call({ method: 'POST', path: ADMIN_PATHS.login, operation: 'login', schema: loginResponseSchema, body: credentials, auth: false });
+    const answer = await this.call('POST', ADMIN_PATHS.login, 'login', loginResponseSchema, { body: credentials, anonymous: true });
     this.token = answer.access_token;
     return answer;
   }
 
   profile(): Promise<ProfileResponse> {
-    return this.call({ method: 'GET', path: ADMIN_PATHS.profile, operation: 'profile', schema: profileResponseSchema, auth: true });
+    return this.call('GET', ADMIN_PATHS.profile, 'profile', profileResponseSchema);
   }
 
   accessibleLicences(): Promise<AccessibleLicences> {
-    return this.call({ method: 'GET', path: ADMIN_PATHS.accessibleLicences, operation: 'accessibleLicences', schema: accessibleLicencesSchema, auth: true });
+    return this.call('GET', ADMIN_PATHS.accessibleLicences, 'accessibleLicences', accessibleLicencesSchema);
   }
 
   /** Replaces the token with the one bound to the chosen licence. */
   async switchLicence(licenceId: number): Promise<SwitchLicenceResponse> {
-    const answer = await this.call({
-      method: 'POST',
-      path: ADMIN_PATHS.switchLicence,
-      operation: 'switchLicence',
-      schema: switchLicenceResponseSchema,
-      body: { licenceId },
-      auth: true,
-    });
+    const answer = await this.call('POST', ADMIN_PATHS.switchLicence, 'switchLicence', switchLicenceResponseSchema, { body: { licenceId } });
     this.token = answer.access_token;
     return answer;
   }
 
   async forgotPassword(email: string): Promise<void> {
-    await this.call({ method: 'POST', path: ADMIN_PATHS.forgotPassword, operation: 'forgotPassword', schema: ackResponseSchema, body: { email }, auth: false });
+    await this.call('POST', ADMIN_PATHS.forgotPassword, 'forgotPassword', ackResponseSchema, { body: { email }, anonymous: true });
   }
 
   async setPassword(request: SetPasswordRequest): Promise<void> {
-    await this.call({
-      method: 'POST',
-      path: ADMIN_PATHS.setPassword,
-      operation: 'setPassword',
-      schema: ackResponseSchema,
-      body: request,
-      auth: false,
-      codes: { 400: 'ADMIN_INVITATION_INVALID' },
-    });
+    await this.call('POST', ADMIN_PATHS.setPassword, 'setPassword', ackResponseSchema, { body: request, codes: { 400: 'ADMIN_INVITATION_INVALID' }, anonymous: true });
   }
 
   validate(credentials: CredentialsRequest): Promise<ValidateCredentialsResponse> {
-    return this.call({
-      method: 'POST',
-      path: ADMIN_PATHS.validateCredentials,
-      operation: 'validate',
-      schema: validateCredentialsResponseSchema,
-      body: credentials,
-      auth: false,
-    });
+    return this.call('POST', ADMIN_PATHS.validateCredentials, 'validate', validateCredentialsResponseSchema, { body: credentials, anonymous: true });
   }
 
   // ── licences ───────────────────────────────────────────────────────────────
   licences(): Promise<Licence[]> {
-    return this.call({ method: 'GET', path: ADMIN_PATHS.licences, operation: 'listLicences', schema: licenceListSchema, auth: true });
+    return this.call('GET', ADMIN_PATHS.licences, 'listLicences', licenceListSchema);
   }
 
   licence(id: number): Promise<Licence> {
-    return this.call({ method: 'GET', path: adminPath.licence(id), operation: 'getLicence', schema: licenceSchema, auth: true });
+    return this.call('GET', adminPath.licence(id), 'getLicence', licenceSchema);
   }
 
   createLicence(request: CreateLicenceRequest): Promise<Licence> {
-    return this.call({ method: 'POST', path: ADMIN_PATHS.licences, operation: 'createLicence', schema: licenceSchema, body: request, auth: true });
+    return this.call('POST', ADMIN_PATHS.licences, 'createLicence', licenceSchema, { body: request });
   }
 
   updateLicence(id: number, changes: UpdateLicenceRequest): Promise<Licence> {
-    return this.call({ method: 'PUT', path: adminPath.licence(id), operation: 'updateLicence', schema: licenceSchema, body: changes, auth: true });
+    return this.call('PUT', adminPath.licence(id), 'updateLicence', licenceSchema, { body: changes });
   }
 
   async deleteLicence(id: number): Promise<void> {
-    await this.call({ method: 'DELETE', path: adminPath.licence(id), operation: 'deleteLicence', schema: ackResponseSchema, auth: true });
+    await this.call('DELETE', adminPath.licence(id), 'deleteLicence', ackResponseSchema);
   }
 
   dashboardSummary(): Promise<DashboardSummary> {
-    return this.call({ method: 'GET', path: ADMIN_PATHS.dashboardSummary, operation: 'dashboardSummary', schema: dashboardSummarySchema, auth: true });
+    return this.call('GET', ADMIN_PATHS.dashboardSummary, 'dashboardSummary', dashboardSummarySchema);
   }
 
   // ── users ──────────────────────────────────────────────────────────────────
   users(): Promise<User[]> {
-    return this.call({ method: 'GET', path: ADMIN_PATHS.users, operation: 'listUsers', schema: userListSchema, auth: true });
+    return this.call('GET', ADMIN_PATHS.users, 'listUsers', userListSchema);
   }
 
   createUser(request: CreateUserRequest): Promise<User> {
-    return this.call({ method: 'POST', path: ADMIN_PATHS.users, operation: 'createUser', schema: userSchema, body: request, auth: true, codes: USER_CONFLICT });
+    return this.call('POST', ADMIN_PATHS.users, 'createUser', userSchema, { body: request, codes: USER_CONFLICT });
   }
 
   updateUser(id: number, changes: UpdateUserRequest): Promise<User> {
-    return this.call({ method: 'PUT', path: adminPath.user(id), operation: 'updateUser', schema: userSchema, body: changes, auth: true, codes: USER_CONFLICT });
+    return this.call('PUT', adminPath.user(id), 'updateUser', userSchema, { body: changes, codes: USER_CONFLICT });
   }
 
   async deleteUser(id: number): Promise<void> {
-    await this.call({ method: 'DELETE', path: adminPath.user(id), operation: 'deleteUser', schema: ackResponseSchema, auth: true });
+    await this.call('DELETE', adminPath.user(id), 'deleteUser', ackResponseSchema);
   }
 
   inviteUser(request: InviteUserRequest): Promise<InvitationResponse> {
-    return this.call({
-      method: 'POST',
-      path: ADMIN_PATHS.inviteUser,
-      operation: 'inviteUser',
-      schema: invitationResponseSchema,
-      body: request,
-      auth: true,
-      codes: { ...USER_CONFLICT, 400: 'ADMIN_EMAIL_UNREACHABLE' },
-    });
+    return this.call('POST', ADMIN_PATHS.inviteUser, 'inviteUser', invitationResponseSchema, { body: request, codes: { ...USER_CONFLICT, 400: 'ADMIN_EMAIL_UNREACHABLE' } });
   }
 
   /** 400 is either an activated account or an undeliverable address; the `email` issue tells which. */
   async resendInvitation(id: number): Promise<InvitationResponse> {
     try {
-      return await this.call({
-        method: 'POST',
-        path: adminPath.resendInvitation(id),
-        operation: 'resendInvitation',
-        schema: invitationResponseSchema,
-        auth: true,
-        codes: { 400: 'ADMIN_ALREADY_ACTIVATED' },
-      });
+      return await this.call('POST', adminPath.resendInvitation(id), 'resendInvitation', invitationResponseSchema, { codes: { 400: 'ADMIN_ALREADY_ACTIVATED' } });
     } catch (error) {
       if (error instanceof DeskError && error.code === 'ADMIN_ALREADY_ACTIVATED' && error.fields?.some((field) => field.path === 'email')) {
         throw new DeskError('ADMIN_EMAIL_UNREACHABLE', error.message, { fields: error.fields });
@@ -234,88 +195,66 @@ export class AdminClient {
 
   // ── integrations ───────────────────────────────────────────────────────────
   integrations(licenceId: number): Promise<LicenceIntegrations> {
-    return this.call({ method: 'GET', path: adminPath.licenceIntegrations(licenceId), operation: 'getIntegrations', schema: licenceIntegrationsSchema, auth: true });
+    return this.call('GET', adminPath.licenceIntegrations(licenceId), 'getIntegrations', licenceIntegrationsSchema);
   }
 
   savePublisherIntegration(licenceId: number, request: PublisherIntegrationRequest): Promise<PublisherIntegration> {
-    return this.call({
-      method: 'POST',
-      path: adminPath.publisherIntegration(licenceId),
-      operation: 'savePublisherIntegration',
-      schema: publisherIntegrationSchema,
-      body: request,
-      auth: true,
-      codes: INTEGRATION_CONFLICT,
-    });
+    return this.call('POST', adminPath.publisherIntegration(licenceId), 'savePublisherIntegration', publisherIntegrationSchema, { body: request, codes: INTEGRATION_CONFLICT });
   }
 
   async deletePublisherIntegration(licenceId: number): Promise<void> {
-    await this.call({ method: 'DELETE', path: adminPath.publisherIntegration(licenceId), operation: 'deletePublisherIntegration', schema: ackResponseSchema, auth: true });
+    await this.call('DELETE', adminPath.publisherIntegration(licenceId), 'deletePublisherIntegration', ackResponseSchema);
   }
 
   saveTestServerIntegration(licenceId: number, request: TestServerIntegrationRequest): Promise<TestServerIntegration> {
-    return this.call({
-      method: 'POST',
-      path: adminPath.testServerIntegration(licenceId),
-      operation: 'saveTestServerIntegration',
-      schema: testServerIntegrationSchema,
-      body: request,
-      auth: true,
-      codes: INTEGRATION_CONFLICT,
-    });
+    return this.call('POST', adminPath.testServerIntegration(licenceId), 'saveTestServerIntegration', testServerIntegrationSchema, { body: request, codes: INTEGRATION_CONFLICT });
   }
 
   async deleteTestServerIntegration(licenceId: number): Promise<void> {
-    await this.call({ method: 'DELETE', path: adminPath.testServerIntegration(licenceId), operation: 'deleteTestServerIntegration', schema: ackResponseSchema, auth: true });
+    await this.call('DELETE', adminPath.testServerIntegration(licenceId), 'deleteTestServerIntegration', ackResponseSchema);
   }
 
   saveStaticReferential(licenceId: number, referential: StaticReferential): Promise<StaticReferentialSummary> {
-    return this.call({
-      method: 'PUT',
-      path: adminPath.staticReferential(licenceId),
-      operation: 'saveStaticReferential',
-      schema: staticReferentialSummarySchema,
-      body: referential,
-      auth: true,
-      codes: { 400: 'ADMIN_REFERENTIAL_INVALID' },
-    });
+    return this.call('PUT', adminPath.staticReferential(licenceId), 'saveStaticReferential', staticReferentialSummarySchema, { body: referential, codes: { 400: 'ADMIN_REFERENTIAL_INVALID' } });
   }
 
   /** The training sandbox's mail catcher (no such route on a real platform). */
   outbox(to?: string): Promise<OutboxResponse> {
     const query = to ? `?${new URLSearchParams({ to }).toString()}` : '';
-    return this.call({ method: 'GET', path: `${ADMIN_PATHS.outbox}${query}`, operation: 'outbox', schema: outboxResponseSchema, auth: false });
+    return this.call('GET', `${ADMIN_PATHS.outbox}${query}`, 'outbox', outboxResponseSchema, { anonymous: true });
   }
 
   // ── transport ──────────────────────────────────────────────────────────────
-  private call<S extends z.ZodType>(spec: CallSpec<S>): Promise<z.output<S>> {
+  /** `operation` is named in error messages and logs instead of the path (no ids, no e-mails). */
+  private call<S extends z.ZodType>(method: Method, path: string, operation: string, schema: S, extras: CallExtras = {}): Promise<z.output<S>> {
+    const auth = !extras.anonymous;
     // Creations are not idempotent (a replayed invite sends two e-mails): one attempt only.
-    const idempotent = spec.method === 'GET' || spec.method === 'PUT';
+    const idempotent = method === 'GET' || method === 'PUT';
     const retry = idempotent ? undefined : { ...CONTRACT_RETRY_POLICY, attempts: 1 };
     // A POST always carries JSON (the platform refuses other bodies with 415), `{}` when there is nothing to say.
-    const body = spec.body ?? (spec.method === 'POST' ? {} : undefined);
+    const body = extras.body ?? (method === 'POST' ? {} : undefined);
     return this.http.call({
-      operation: spec.operation,
-      method: spec.method,
-      url: `${platformBase(this.options.platformUrl)}${spec.path}`,
-      schema: spec.schema,
+      operation,
+      method,
+      url: `${platformBase(this.options.platformUrl)}${path}`,
+      schema,
       retry,
       // The token of the moment, attempt by attempt: a sign-out between two attempts stops the call.
       prepare: () => {
         const token = this.token;
-        if (spec.auth && token === null) throw new DeskError('NOT_SIGNED_IN', 'Sign in to the platform administration first.');
+        if (auth && token === null) throw new DeskError('NOT_SIGNED_IN', 'Sign in to the platform administration first.');
         return {
           body: body === undefined ? undefined : JSON.stringify(body),
           // No Content-Type without a body: the platform refuses an empty JSON body.
           headers: {
             Accept: 'application/json',
             ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-            ...(spec.auth ? { Authorization: `Bearer ${token}` } : {}),
+            ...(auth ? { Authorization: `Bearer ${token}` } : {}),
           },
-          refused: platformRefusal(({ status, text }, { operation }) => {
+          refused: platformRefusal(({ status, text }) => {
             // A token the platform no longer honours is useless: forget it so the UI asks to sign in again.
-            if (status === 401 && spec.auth && this.token === token) this.token = null;
-            return refusal(status, readJson(text), operation, spec.auth, spec.codes ?? {});
+            if (status === 401 && auth && this.token === token) this.token = null;
+            return refusal(status, readJson(text), operation, auth, extras.codes ?? {});
           }),
         };
       },
