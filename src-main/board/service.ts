@@ -11,6 +11,8 @@ import { bestEffort } from '../platform/tickets/http';
 import { isTransientPlatformError } from '../platform/transient';
 import type { CallOverrides, PublisherClient } from '../publisher/client';
 import type { StaffSessionService } from '../staff/session';
+import type { ConnectionProfile } from '../../src-shared/profile';
+import { OfficeGrants } from './grants';
 import { isTransient } from '../publisher/errors';
 import { BoardActions } from './actions';
 import { AuditTrail } from './audit';
@@ -39,6 +41,7 @@ export interface BoardDeps {
   publisher: Pick<PublisherClient, 'getAppointmentById' | 'setAppointmentStatus' | 'getConfig'>;
   board: PlatformBoardClient;
   ticketStream: TicketStreamFactory;
+  profile: Pick<ConnectionProfile, 'officePlaceId'>;
   staff: Pick<StaffSessionService, 'requireSession' | 'requireWorkplace' | 'workplace' | 'chooseWorkplace' | 'confirmPassword' | 'current'>;
 }
 
@@ -54,6 +57,7 @@ export class BoardService {
   readonly state: BoardState;
   readonly verifier: Reverifier;
   private readonly actions: BoardActions;
+  private readonly grants: OfficeGrants;
   private feed: LiveFeed | null = null;
   private feedPlace: number | null = null;
   private starting: Promise<void> | null = null;
@@ -70,6 +74,7 @@ export class BoardService {
     private readonly options: BoardServiceOptions,
   ) {
     const { publisher } = deps;
+    this.grants = new OfficeGrants({ publisher, session: () => deps.staff.requireSession(), profilePlace: () => deps.profile.officePlaceId });
     this.verifier = new Reverifier({
       getAppointmentById: (id) => publisher.getAppointmentById(id),
       getAppointmentByIdNow: (id) => publisher.getAppointmentById(id, AT_ONCE),
@@ -115,6 +120,8 @@ export class BoardService {
   async snapshot(): Promise<BoardSnapshot> {
     this.deps.staff.requireSession();
     const workplace = this.deps.staff.requireWorkplace();
+    // Nobody sees the patients of an office their sign-in did not grant.
+    await this.grants.require(workplace.officePlaceId);
     await this.ensureFeed(workplace.officePlaceId);
     return {
       rows: this.locked ? [] : this.state.rows(),
@@ -127,20 +134,15 @@ export class BoardService {
 
   async workplaceOptions(): Promise<WorkplaceOptions> {
     this.deps.staff.requireSession();
+    const officePlaces = await this.grants.places();
     const current = this.deps.staff.workplace();
-    const places = await this.deps.publisher.getConfig('officePlaces').then(
-      (answer) => answer.officePlaces,
-      () => [],
-    );
-    // The platform numbers office places with integers; the publisher's ids that are integers are the same places.
-    const officePlaces = places.filter((place) => /^\d+$/.test(place.id)).map((place) => ({ officePlaceId: Number(place.id), name: place.name }));
-    if (current && !officePlaces.some((place) => place.officePlaceId === current.officePlaceId)) {
-      officePlaces.unshift({ officePlaceId: current.officePlaceId, name: String(current.officePlaceId) });
-    }
-    return { officePlaces, current };
+    const granted = current && officePlaces.some((place) => place.officePlaceId === current.officePlaceId);
+    return { officePlaces, current: granted ? current : null };
   }
 
   async chooseWorkplace(workplace: Workplace): Promise<Workplace> {
+    this.deps.staff.requireSession();
+    await this.grants.require(workplace.officePlaceId);
     const chosen = await this.deps.staff.chooseWorkplace(workplace);
     await this.audit.record({ staff: this.staffName(), action: 'chooseWorkplace', outcome: `place ${chosen.officePlaceId}, ${chosen.deskLabel}` });
     if (this.feedPlace !== null && this.feedPlace !== chosen.officePlaceId) this.stopFeed();

@@ -45,6 +45,7 @@ const errors: Record<DeskErrorCode, string> = {
   BOARD_TICKET_GONE: "Ce rendez-vous n'existe plus dans le logiciel médical.",
   APPOINTMENT_CANCELLED: "Ce rendez-vous a été annulé : il n'est plus possible de le faire avancer.",
   BOARD_NOT_CALLABLE: 'Ce ticket ne peut plus être appelé (clôturé ou annulé).',
+  FORBIDDEN: "Ce lieu d'accueil ne fait pas partie de vos sites : choisissez l'un des vôtres.",
   // ── check-in feature codes ──
   CHECKIN_NOT_ELIGIBLE: "Ce rendez-vous ne peut pas être enregistré : il est annulé, terminé ou n'est pas prévu aujourd'hui.",
   CHECKIN_ALREADY_RECEIVED: 'Ce patient est déjà enregistré pour ce rendez-vous : son ticket est sur le tableau d\'appel.',

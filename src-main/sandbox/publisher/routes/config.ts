@@ -7,7 +7,8 @@ import { operation, ok, type PublisherContext } from '../operation';
 export function configRoutes(context: PublisherContext): void {
   const { world } = context.state;
   const routes: [string, () => Record<string, unknown>][] = [
-    ['/config/office-places', () => ({ officePlaces: world.officePlaces.map(({ id, name }) => ({ id, name })) })],
+    // `officeId` is beyond the contract's table (extra fields are legal): it tells a desk which office a place is in.
+    ['/config/office-places', () => ({ officePlaces: world.officePlaces.map(({ id, name, officeId }) => ({ id, name, officeId })) })],
     ['/config/exam-types', () => ({ examTypes: world.examTypes.map(({ id, name, ticketPrefix }) => ({ id, name, ticketPrefix })) })],
     ['/config/exams', () => ({ exams: world.exams.map(({ id, name, examTypeId }) => ({ id, name, examTypeId })) })],
     ['/config/practitioners', () => ({ practitioners: world.practitioners.map(({ id, name, rppsId }) => ({ id, name, rppsId })) })],

@@ -10,7 +10,7 @@ import { sandboxDeskParts } from '../../../helpers/desk-context';
 export const fastBoard: BoardServiceOptions = { cacheMs: 200, sweepMs: 60_000, outboxRetryMaxMs: 100 };
 
 /** One desk (as startDesk composes it, minus IPC) on a running sandbox, signed in; actions go through the feature's handlers. */
-export async function openDesk(sandbox: RunningSandbox, dataDir = mkdtempSync(path.join(tmpdir(), 'board-')), options = fastBoard) {
+export async function openDesk(sandbox: RunningSandbox, dataDir = mkdtempSync(path.join(tmpdir(), 'board-')), options = fastBoard, login = 'accueil') {
   const parts = await sandboxDeskParts(sandbox, dataDir);
   const { events, staff } = parts;
   const pushes: BoardRowsEvent[] = [];
@@ -19,9 +19,10 @@ export async function openDesk(sandbox: RunningSandbox, dataDir = mkdtempSync(pa
   });
   const feature = await createBoardFeature(parts, options);
   const { handlers } = feature;
-  await staff.signIn({ login: 'accueil', password: 'formation' });
+  await staff.signIn({ login, password: 'formation' });
   return {
     board: feature.service,
+    handlers,
     callNext: async () => handlers['board/callNext'](undefined),
     call: async (ticketId: string, recall: boolean) => handlers['board/call']({ ticketId, recall }),
     setStatus: async (ticketId: string, status: 'inCare' | 'done' | 'closed') => handlers['board/setStatus']({ ticketId, status }),

@@ -204,4 +204,26 @@ describe('call board against the training sandbox', () => {
     expect(platformTicket(row.ticketId).status).toBe('done');
     await until(async () => (await desk.board.snapshot()).rows.find((candidate) => candidate.ticketId === row.ticketId)?.group === 'done');
   });
+
+  it("offers and opens only the office places of the staff member's own offices; another office's patients are never returned", async () => {
+    const villeurbanne = sandbox.world.publisher.officePlaces.find((place) => place.officeId === 'ofc-2')!.platformId;
+    const lyon = await open();
+    const offered = await lyon.handlers['board/workplaceOptions'](undefined);
+    expect(offered.officePlaces.map((place) => place.officePlaceId)).not.toContain(villeurbanne);
+    expect(offered.officePlaces.length).toBeGreaterThan(0);
+    const refused = await failureOf(lyon.board.chooseWorkplace({ officePlaceId: villeurbanne, deskId: 1, deskLabel: 'Accueil 1' }));
+    expect(refused.code).toBe('FORBIDDEN');
+    expect((await lyon.board.snapshot()).workplace.officePlaceId).not.toBe(villeurbanne);
+
+    // The supervisor's choice is remembered on this workstation; the next staff member without that office sees nothing of it.
+    const supervisor = await openDesk(sandbox, lyon.dataDir, undefined, 'superviseur');
+    desks.push(supervisor);
+    await supervisor.board.chooseWorkplace({ officePlaceId: villeurbanne, deskId: 1, deskLabel: 'Accueil 1' });
+    const theirs = await supervisor.board.snapshot();
+    expect(theirs.rows.length).toBeGreaterThan(0);
+    const reception = await openDesk(sandbox, lyon.dataDir);
+    desks.push(reception);
+    expect((await failureOf(reception.board.snapshot())).code).toBe('FORBIDDEN');
+    expect((await reception.handlers['board/workplaceOptions'](undefined)).current).toBeNull();
+  });
 });

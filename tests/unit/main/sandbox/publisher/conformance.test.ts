@@ -866,7 +866,7 @@ describe.each([FULL, MINIMAL])('Kiosk Integration Contract conformance ($name fo
     it('config: the six referentials come from the world, with the ids appointments carry', async () => {
       const h = await start();
       const get = async (route: string) => (await h.call('GET', route, { device: null })).json as Record<string, { id?: string }[]>;
-      expect((await get('/config/office-places')).officePlaces).toEqual(h.world.officePlaces.map(({ id, name }) => ({ id, name })));
+      expect((await get('/config/office-places')).officePlaces).toEqual(h.world.officePlaces.map(({ id, name, officeId }) => ({ id, name, officeId })));
       expect((await get('/config/exam-types')).examTypes).toEqual(h.world.examTypes.map(({ id, name, ticketPrefix }) => ({ id, name, ticketPrefix })));
       expect((await get('/config/exams')).exams).toEqual(h.world.exams.map(({ id, name, examTypeId }) => ({ id, name, examTypeId })));
       expect((await get('/config/practitioners')).practitioners).toEqual(h.world.practitioners.map(({ id, name, rppsId }) => ({ id, name, rppsId })));
