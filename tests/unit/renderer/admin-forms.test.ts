@@ -8,8 +8,7 @@ import SetPassword from '../../../src-renderer/features/admin/components/SetPass
 import UsersPanel from '../../../src-renderer/features/admin/components/UsersPanel.vue';
 import { useAdminStore } from '../../../src-renderer/features/admin/stores/admin';
 import { createDeskI18n, type Locale } from '../../../src-renderer/plugins/i18n';
-import type { AdminSession } from '../../../src-shared/ipc/features/admin.contract';
-import type { User } from '../../../src-shared/platform/admin';
+import { adminSession as session, adminUser } from './admin-fixtures';
 import { deskCalls, deskReplies } from './setup';
 
 // Vuetify's dialogs position themselves against the visual viewport, which jsdom lacks.
@@ -25,25 +24,6 @@ globalThis.visualViewport ??= Object.assign(new EventTarget(), {
   onscroll: null,
   onscrollend: null,
 }) as unknown as VisualViewport;
-
-const adminUser: User = {
-  id: 2,
-  email: 'admin@formation.example',
-  firstName: 'Alice',
-  lastName: 'Admin',
-  phone: '',
-  role: 'admin',
-  defaultLicenceId: 1,
-  canAccessCockpit: false,
-  grantedLicenceIds: [2],
-  activated: true,
-};
-const session: AdminSession = {
-  user: adminUser,
-  currentLicence: { id: 1, name: 'Lyon' },
-  accessibleLicences: [{ id: 1, name: 'Lyon' }],
-  tokenExpiresAt: '2026-11-23T18:00:00.000Z',
-};
 
 function mountWith(component: Component, pinia: Pinia, locale: Locale = 'fr') {
   return mount(component, { attachTo: document.body, global: { plugins: [pinia, createDeskI18n(locale), createVuetify()] } });

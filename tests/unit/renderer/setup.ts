@@ -1,5 +1,5 @@
 import { buildDeskApi } from '../../../src-shared/ipc/api';
-import type { Channel } from '../../../src-shared/ipc/channels';
+import type { Channel, EventName } from '../../../src-shared/ipc/channels';
 import type { DeskResult } from '../../../src-shared/result';
 
 /**
@@ -25,6 +25,12 @@ window.matchMedia ??= ((query: string) => ({
 
 export const deskCalls: { channel: Channel; request: unknown }[] = [];
 export const deskReplies = new Map<Channel, (request: unknown) => DeskResult<unknown>>();
+const deskListeners = new Map<EventName, Set<(payload: unknown) => void>>();
+
+/** Main's side of an event: every renderer subscriber hears `payload`. */
+export function deskEmit(event: EventName, payload: unknown): void {
+  for (const listener of deskListeners.get(event) ?? []) listener(payload);
+}
 
 window.desk = buildDeskApi({
   async invoke(channel, request) {
@@ -32,5 +38,10 @@ window.desk = buildDeskApi({
     const reply = deskReplies.get(channel);
     return reply ? reply(request) : { ok: false, error: { code: 'INTERNAL', message: 'no reply scripted' } };
   },
-  subscribe: () => () => undefined,
+  subscribe(event, listener) {
+    const listeners = deskListeners.get(event) ?? new Set();
+    listeners.add(listener);
+    deskListeners.set(event, listeners);
+    return () => listeners.delete(listener);
+  },
 });

@@ -1,14 +1,12 @@
 import { ref, shallowRef, type Ref } from 'vue';
 import type { TablePage, TableQueryInput } from '../../../../src-shared/admin/table';
 import { useErrorText } from '../../../composables/useErrorText';
-import { useAdminStore } from '../stores/admin';
 
 /**
  * The state of a `v-data-table-server`: main pages, sorts and filters; the table
  * passes its options through and shows one page. `reload` repeats the last query.
  */
 export function useServerTable<T>(fetchPage: (query: TableQueryInput) => Promise<TablePage<T>>) {
-  const store = useAdminStore();
   const errorText = useErrorText();
   const items: Ref<T[]> = shallowRef([]);
   const total = ref(0);
@@ -22,7 +20,7 @@ export function useServerTable<T>(fetchPage: (query: TableQueryInput) => Promise
     loading.value = true;
     error.value = null;
     try {
-      const page = await store.guard(fetchPage(last));
+      const page = await fetchPage(last);
       items.value = page.items;
       total.value = page.total;
     } catch (failure) {

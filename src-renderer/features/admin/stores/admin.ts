@@ -1,15 +1,17 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import { DeskError } from '../../../../src-shared/errors';
+import type { TableQueryInput } from '../../../../src-shared/admin/table';
+import type { RequestOf } from '../../../../src-shared/ipc/contract';
 import type { AdminSession } from '../../../../src-shared/ipc/features/admin.contract';
-import type { CredentialsRequest } from '../../../../src-shared/platform/admin';
+import type { CredentialsRequest, UpdateLicenceRequest, UpdateUserRequest } from '../../../../src-shared/platform/admin';
 import { desk, unwrap } from '../../../bridge/desk';
 
 /**
- * The administrator's platform session as main reports it (never the token). When
- * the platform stops honouring the token the last known session stays on screen with
- * `expired` set: the views, and any form being filled in, remain mounted under the
- * "sign in again" dialog, so nothing typed is lost.
+ * The administrator's platform session as main reports it (never the token), and
+ * every admin call. When the platform stops honouring the token, main ends its
+ * session and says so (`admin/sessionChanged` with null): the last known session
+ * stays on screen with `expired` set, so the views, and any form being filled in,
+ * remain mounted under the "sign in again" dialog and nothing typed is lost.
  */
 export const useAdminStore = defineStore('admin', () => {
   const session = ref<AdminSession | null>(null);
@@ -59,19 +61,63 @@ export const useAdminStore = defineStore('admin', () => {
   }
 
   async function switchLicence(licenceId: number): Promise<void> {
-    session.value = await guard(unwrap(desk.admin.switchLicence({ licenceId })));
+    session.value = await unwrap(desk.admin.switchLicence({ licenceId }));
     generation.value += 1;
   }
 
-  /** Any admin call: a SESSION_EXPIRED answer opens the "sign in again" dialog. */
-  async function guard<T>(pending: Promise<T>): Promise<T> {
-    try {
-      return await pending;
-    } catch (error) {
-      if (error instanceof DeskError && error.code === 'SESSION_EXPIRED' && session.value) expired.value = true;
-      throw error;
-    }
-  }
+  // Without a session: the way back in.
+  const forgotPassword = (request: RequestOf<'admin/forgotPassword'>) => unwrap(desk.admin.forgotPassword(request));
+  const setPassword = (request: RequestOf<'admin/setPassword'>) => unwrap(desk.admin.setPassword(request));
+  const trainingOutbox = (request: RequestOf<'admin/trainingOutbox'>) => unwrap(desk.admin.trainingOutbox(request));
 
-  return { session, expired, generation, role, isSuperadmin, canManage, restore, signIn, signOut, switchLicence, guard };
+  const listLicences = (query: TableQueryInput) => unwrap(desk.admin.listLicences(query));
+  const createLicence = (request: RequestOf<'admin/createLicence'>) => unwrap(desk.admin.createLicence(request));
+  const updateLicence = (id: number, changes: UpdateLicenceRequest) => unwrap(desk.admin.updateLicence({ id, changes }));
+  const removeLicence = (id: number) => unwrap(desk.admin.removeLicence({ id }));
+
+  const listUsers = (query: TableQueryInput) => unwrap(desk.admin.listUsers(query));
+  const createUser = (request: RequestOf<'admin/createUser'>) => unwrap(desk.admin.createUser(request));
+  const updateUser = (id: number, changes: UpdateUserRequest) => unwrap(desk.admin.updateUser({ id, changes }));
+  const removeUser = (id: number) => unwrap(desk.admin.removeUser({ id }));
+  const inviteUser = (request: RequestOf<'admin/inviteUser'>) => unwrap(desk.admin.inviteUser(request));
+  const resendInvitation = (id: number) => unwrap(desk.admin.resendInvitation({ id }));
+
+  const integrations = (licenceId: number) => unwrap(desk.admin.integrations({ licenceId }));
+  const savePublisherIntegration = (request: RequestOf<'admin/savePublisherIntegration'>) => unwrap(desk.admin.savePublisherIntegration(request));
+  const saveTestServerIntegration = (request: RequestOf<'admin/saveTestServerIntegration'>) => unwrap(desk.admin.saveTestServerIntegration(request));
+  const removeIntegration = (request: RequestOf<'admin/removeIntegration'>) => unwrap(desk.admin.removeIntegration(request));
+  const probeIntegration = (licenceId: number) => unwrap(desk.admin.probeIntegration({ licenceId }));
+  const uploadReferential = (request: RequestOf<'admin/uploadReferential'>) => unwrap(desk.admin.uploadReferential(request));
+
+  return {
+    session,
+    expired,
+    generation,
+    role,
+    isSuperadmin,
+    canManage,
+    restore,
+    signIn,
+    signOut,
+    switchLicence,
+    forgotPassword,
+    setPassword,
+    trainingOutbox,
+    listLicences,
+    createLicence,
+    updateLicence,
+    removeLicence,
+    listUsers,
+    createUser,
+    updateUser,
+    removeUser,
+    inviteUser,
+    resendInvitation,
+    integrations,
+    savePublisherIntegration,
+    saveTestServerIntegration,
+    removeIntegration,
+    probeIntegration,
+    uploadReferential,
+  };
 });
