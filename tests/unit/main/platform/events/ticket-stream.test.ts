@@ -187,21 +187,30 @@ describe('ticket event stream against scripted streams', () => {
   it('reads frames split anywhere, CRLF or LF, with comments and multi-line data', async () => {
     const json = JSON.stringify(TICKET);
     const cut = Math.floor(json.length / 2);
+    // Pretty-printed, one `data:` line per JSON line: the frame's data is those lines joined by \n.
+    const multiLine = JSON.stringify({ ...TICKET, formattedNumber: 'A002' }, null, 1)
+      .split('\n')
+      .map((text) => `data: ${text}\n`)
+      .join('');
     const { seen, stream, server } = await openScripted([
       (response) => {
         sse(response);
-        // A comment, a frame in CRLF cut mid-field, then a frame whose data spans two lines (joined by \n).
+        // A comment, a frame in CRLF cut mid-field and mid-data, then a frame whose data spans many lines.
         response.write(': heartbeat\r\n\r\nid: 7\r\nevent: tick');
         response.write(`et\r\ndata: ${json.slice(0, cut)}`);
         response.write(`${json.slice(cut)}\r\n\r\n`);
-        response.write(`id: 8\nevent: ticket\ndata: ${json.slice(0, cut)}\ndata: ${json.slice(cut)}\n\nid: 9\nevent: ready\ndata: {}\n\n`);
+        response.write(`id: 8\nevent: ticket\n${multiLine}\n`);
+        // A ticket in an unexpected form is skipped, never guessed at.
+        response.write('id: 9\nevent: ticket\ndata: {"ticketId":"t-2"}\n\nid: 10\nevent: ready\ndata: {}\n\n');
       },
     ]);
     stream.start(null);
     await until(() => seen.states.includes('live'));
-    // The JSON cut by a newline is no ticket: skipped, never guessed; its id still moves the cursor.
-    expect(seen.tickets.map((entry) => [entry.id, entry.ticket.formattedNumber])).toEqual([[7, 'A001']]);
-    expect(stream.lastEventId).toBe(9);
+    expect(seen.tickets.map((entry) => [entry.id, entry.ticket.formattedNumber])).toEqual([
+      [7, 'A001'],
+      [8, 'A002'],
+    ]);
+    expect(stream.lastEventId).toBe(10);
     expect(server.urls[0]).toBe('/api/kioskTicket/events?licenceUuid=L-1');
     expect(server.received[0]).toMatchObject({ authorization: 'K-1', accept: 'text/event-stream' });
     expect(server.received[0]!['last-event-id']).toBeUndefined();
