@@ -83,6 +83,8 @@ export class PublisherClient {
       hooks: {
         unreachable: (failure, call) => mapNetworkError(via, failure, call.timeoutMs),
         failed: ({ status, text }) => mapServerError(status, text),
+        // Sealed attempts and operations outside the ten went out as they should; a clear
+        // attempt of one of the ten brings its own mapping (prepare).
         refused: ({ status, text }) => mapClientError({ status, rawBody: text, sentClearToEncryptedOperation: false }),
         violation: (violation, call) => mapViolation(violation, call.operation),
       },
