@@ -4,12 +4,15 @@ import { DEFAULT_BOARD_SETTINGS, type BoardRow, type BoardSettings, type Forward
 import type { BoardActionResult, BoardLive, BoardRefused, BoardRowsEvent } from '../../../../src-shared/ipc/features/board.contract';
 import type { Workplace } from '../../../../src-shared/ipc/workplace';
 import { desk, unwrap } from '../../../bridge/desk';
-import { boardLines, choices, NO_FILTERS, type BoardFilters } from '../model/view';
+import { BoardLines } from '../model/board-lines';
+import { NO_FILTERS, type BoardFilters } from '../model/view';
 
 /** The call board as main pushes it; this store only mirrors, filters and sends actions. */
 export const useBoardStore = defineStore('board', () => {
-  // A plain Map behind a shallow ref: one push of N rows is one reactive update, not N.
-  const rows = shallowRef(new Map<string, BoardRow>());
+  // Plain objects behind a shallow ref: one push of N rows is one reactive update, not N,
+  // and the lines follow row by row instead of re-filtering and re-sorting the board.
+  const board = new BoardLines();
+  const rows = shallowRef(board.rows);
   const live = ref<BoardLive>({ state: 'connecting', reason: null });
   const workplace = ref<Workplace | null>(null);
   const settings = ref<BoardSettings>(DEFAULT_BOARD_SETTINGS);
@@ -27,9 +30,7 @@ export const useBoardStore = defineStore('board', () => {
 
   function apply(change: BoardRowsEvent): void {
     arrivedDuringRefresh?.rows.push(change);
-    if (change.reset) rows.value.clear();
-    for (const row of change.upserts) rows.value.set(row.ticketId, row);
-    for (const id of change.removed) rows.value.delete(id);
+    board.apply(change);
     triggerRef(rows);
   }
 
@@ -60,9 +61,10 @@ export const useBoardStore = defineStore('board', () => {
     } finally {
       if (arrivedDuringRefresh === arrived) arrivedDuringRefresh = null;
     }
-    rows.value = new Map(snapshot.rows.map((row) => [row.ticketId, row]));
+    board.replace(snapshot.rows);
     // Events carry whole rows in order, so replaying them yields the newest state.
-    for (const change of arrived.rows) apply(change);
+    for (const change of arrived.rows) board.apply(change);
+    triggerRef(rows);
     live.value = arrived.live ?? snapshot.live;
     workplace.value = snapshot.workplace;
     settings.value = snapshot.settings;
@@ -75,21 +77,23 @@ export const useBoardStore = defineStore('board', () => {
     unsubscribe = [];
   }
 
-  const lines = computed(() => boardLines(rows.value.values(), filters.value));
-  const ticketLines = computed(() => lines.value.filter((line) => line.kind === 'row'));
-  const selected = computed<BoardRow | null>(() => {
-    const id = selectedId.value;
-    const chosen = id ? rows.value.get(id) : undefined;
-    if (chosen && ticketLines.value.some((line) => line.key === id)) return chosen;
-    const first = ticketLines.value[0];
-    return first?.kind === 'row' ? first.row : null;
+  const lines = computed(() => {
+    void rows.value;
+    return board.lines(filters.value);
   });
-  const examTypes = computed(() => choices(rows.value.values(), (row) => row.examTypeId));
-  const practitioners = computed(() => choices(rows.value.values(), (row) => row.practitioner));
-  const rooms = computed(() => choices(rows.value.values(), (row) => row.room));
+  const selected = computed<BoardRow | null>(() => {
+    void lines.value;
+    const id = selectedId.value;
+    const chosen = id ? board.rows.get(id) : undefined;
+    return chosen && board.shows(chosen.ticketId) ? chosen : board.firstRow();
+  });
+  // The same array until a value appears or goes, so the menus do not redraw on every push.
+  const examTypes = computed(() => (void rows.value, board.choices('examType')));
+  const practitioners = computed(() => (void rows.value, board.choices('practitioner')));
+  const rooms = computed(() => (void rows.value, board.choices('room')));
 
   function moveSelection(step: 1 | -1): void {
-    const list = ticketLines.value;
+    const list = lines.value.filter((line) => line.kind === 'row');
     if (list.length === 0) return;
     const at = list.findIndex((line) => line.key === selected.value?.ticketId);
     const next = list[Math.min(list.length - 1, Math.max(0, at + step))]!;
@@ -108,6 +112,10 @@ export const useBoardStore = defineStore('board', () => {
   const callNext = () => act(() => unwrap(desk.board.callNext()));
   const call = (ticketId: string, recall: boolean) => act(() => unwrap(desk.board.call({ ticketId, recall })));
   const setStatus = (ticketId: string, status: ForwardStatus) => act(() => unwrap(desk.board.setStatus({ ticketId, status })));
+
+  const workplaceOptions = () => unwrap(desk.board.workplaceOptions());
+  /** Reprints a row's ticket (the printing feature re-verifies and prints). */
+  const reprint = (contractAppointmentId: string) => unwrap(desk.printing.reprint({ contractAppointmentId }));
 
   async function chooseWorkplace(next: Workplace): Promise<void> {
     workplace.value = await unwrap(desk.board.chooseWorkplace(next));
@@ -147,6 +155,8 @@ export const useBoardStore = defineStore('board', () => {
     callNext,
     call,
     setStatus,
+    reprint,
+    workplaceOptions,
     chooseWorkplace,
     saveSettings,
     lock,

@@ -66,4 +66,27 @@ describe('board store', () => {
     refuse({ ticket: null, action: 'call', code: 'PLATFORM_ERROR' });
     expect(board.refusals.map((refusal) => refusal.ticket)).toEqual(['S007', null]);
   });
+
+  it('keeps the selection on a row the filters show, else falls back to the first line, and follows pushes', async () => {
+    const board = useBoardStore();
+    const opening = board.open();
+    answerSnapshot({
+      rows: [row({ ticketId: 'a', number: 1, room: 'Salle 1' }), row({ ticketId: 'b', number: 2, room: 'Salle 2' })],
+      live: { state: 'live', reason: null },
+      workplace: { officePlaceId: 1, deskId: 1, deskLabel: 'Accueil 1' },
+      settings: DEFAULT_BOARD_SETTINGS,
+      locked: false,
+    });
+    await opening;
+    board.selectedId = 'b';
+    expect(board.selected?.ticketId).toBe('b');
+    board.filters.room = 'Salle 1';
+    expect(board.selected?.ticketId).toBe('a');
+    expect(board.lines.map((line) => line.key)).toEqual(['group:waiting', 'a']);
+    push({ upserts: [row({ ticketId: 'b', number: 2, room: 'Salle 1' })], removed: [], reset: false });
+    expect(board.selected?.ticketId).toBe('b');
+    expect(board.lines.map((line) => line.key)).toEqual(['group:waiting', 'a', 'b']);
+    board.moveSelection(-1);
+    expect(board.selected?.ticketId).toBe('a');
+  });
 });

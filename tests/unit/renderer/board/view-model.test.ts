@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { boardLines, choices, NO_FILTERS } from '../../../../src-renderer/features/board/model/view';
+import { BoardLines } from '../../../../src-renderer/features/board/model/board-lines';
+import { boardLines, NO_FILTERS } from '../../../../src-renderer/features/board/model/view';
 import { row } from './rows';
 
 
@@ -31,7 +32,7 @@ describe('board lines', () => {
     expect(boardLines(rows, { ...NO_FILTERS, examType: 'SCAN' }).map((line) => line.key)).toEqual(['group:inCare', 's002']);
     expect(boardLines(rows, { ...NO_FILTERS, practitioner: 'Dr B' }).map((line) => line.key)).toEqual(['group:called', 'i004']);
     expect(boardLines(rows, { ...NO_FILTERS, room: 'Salle 2' }).map((line) => line.key)).toEqual(['group:waiting', 'i003']);
-    expect(choices(rows, (r) => r.room)).toEqual(['Salle 1', 'Salle 2']);
+    expect(new BoardLines(rows).choices('room')).toEqual(['Salle 1', 'Salle 2']);
   });
 
   it('handles 5,000 rows in one pass', () => {

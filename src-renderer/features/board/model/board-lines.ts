@@ -1,0 +1,230 @@
+import { BOARD_GROUPS, type BoardGroup, type BoardRow } from '../../../../src-shared/board/rows';
+import type { BoardRowsEvent } from '../../../../src-shared/ipc/features/board.contract';
+import type { BoardFilters, BoardLine } from './view';
+
+/** The columns staff filter on, with the row field each one reads. */
+export const FILTER_COLUMNS = {
+  examType: (row: BoardRow) => row.examTypeId,
+  practitioner: (row: BoardRow) => row.practitioner,
+  room: (row: BoardRow) => row.room,
+} as const;
+export type FilterColumn = keyof typeof FILTER_COLUMNS;
+
+/** A row with what filtering and drawing it need, computed once per version of the row. */
+interface Entry {
+  row: BoardRow;
+  line: BoardLine & { kind: 'row' };
+  /** Ticket number and patient name, folded (no accents, lower case): computed on the first search. */
+  searchable?: string[];
+}
+
+// One collator for every comparison: `localeCompare` with options builds one per call.
+const numericOrder = new Intl.Collator(undefined, { numeric: true });
+
+export function folded(text: string): string {
+  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+}
+
+/** Longest wait first (then lowest number), or ticket number; the id makes the order total. */
+function comparator(sort: BoardFilters['sort']): (a: Entry, b: Entry) => number {
+  const primary =
+    sort === 'wait'
+      ? (a: BoardRow, b: BoardRow) => a.checkedInAt.localeCompare(b.checkedInAt) || a.number - b.number
+      : (a: BoardRow, b: BoardRow) => numericOrder.compare(a.formattedNumber, b.formattedNumber);
+  return (a, b) => primary(a.row, b.row) || (a.row.ticketId < b.row.ticketId ? -1 : a.row.ticketId > b.row.ticketId ? 1 : 0);
+}
+
+/** First index whose entry sorts at or after `entry`. */
+function lowerBound(list: Entry[], entry: Entry, compare: (a: Entry, b: Entry) => number): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (compare(list[middle]!, entry) < 0) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** How many rows carry each value of a column, and the sorted values (rebuilt only when one appears or goes). */
+class ColumnValues {
+  private readonly counts = new Map<string, number>();
+  private sorted: string[] | null = [];
+
+  add(value: string | null): void {
+    if (!value) return;
+    const count = this.counts.get(value) ?? 0;
+    this.counts.set(value, count + 1);
+    if (count === 0) this.sorted = null;
+  }
+
+  remove(value: string | null): void {
+    if (!value) return;
+    const count = this.counts.get(value) ?? 0;
+    if (count > 1) return void this.counts.set(value, count - 1);
+    this.counts.delete(value);
+    this.sorted = null;
+  }
+
+  clear(): void {
+    this.counts.clear();
+    this.sorted = [];
+  }
+
+  values(): string[] {
+    this.sorted ??= [...this.counts.keys()].sort((a, b) => a.localeCompare(b));
+    return this.sorted;
+  }
+}
+
+/**
+ * The board's rows and the lines the virtual list draws, kept up to date row by row:
+ * a push of k rows costs k binary searches in the sorted groups, not a re-filter and
+ * re-sort of the whole board, so an event costs the same on a board of 500 or 10,000.
+ * Changing the filters or the sort rebuilds everything once.
+ */
+export class BoardLines {
+  /** The rows as main pushed them, by ticket id. */
+  readonly rows = new Map<string, BoardRow>();
+  private readonly entries = new Map<string, Entry>();
+  /** Per group, the entries that pass the filters, in display order. */
+  private readonly groups = new Map<BoardGroup, Entry[]>(BOARD_GROUPS.map((group) => [group, []]));
+  private readonly headers = new Map<BoardGroup, BoardLine & { kind: 'group' }>();
+  private readonly columns = new Map<FilterColumn, ColumnValues>(
+    (Object.keys(FILTER_COLUMNS) as FilterColumn[]).map((column) => [column, new ColumnValues()]),
+  );
+  private filters: BoardFilters | null = null;
+  private needle = '';
+  private compare = comparator('wait');
+  private built: BoardLine[] | null = null;
+
+  constructor(rows: Iterable<BoardRow> = []) {
+    for (const row of rows) this.upsert(row);
+  }
+
+  /** Applies one push of main (rows replaced whole, so pushes replay in order to the newest state). */
+  apply(change: BoardRowsEvent): void {
+    if (change.reset) this.replace([]);
+    for (const row of change.upserts) this.upsert(row);
+    for (const id of change.removed) this.remove(id);
+  }
+
+  replace(rows: Iterable<BoardRow>): void {
+    this.rows.clear();
+    this.entries.clear();
+    for (const list of this.groups.values()) list.length = 0;
+    for (const values of this.columns.values()) values.clear();
+    this.built = null;
+    // Filled unsorted, then sorted once: n log n for a snapshot instead of n insertions.
+    const filters = this.filters;
+    this.filters = null;
+    for (const row of rows) this.upsert(row);
+    if (filters) this.lines(filters);
+  }
+
+  upsert(row: BoardRow): void {
+    this.remove(row.ticketId);
+    const entry: Entry = {
+      row,
+      line: { kind: 'row', key: row.ticketId, row },
+    };
+    this.rows.set(row.ticketId, row);
+    this.entries.set(row.ticketId, entry);
+    for (const [column, values] of this.columns) values.add(FILTER_COLUMNS[column](row));
+    if (this.filters && this.passes(entry)) {
+      const list = this.groups.get(row.group)!;
+      list.splice(lowerBound(list, entry, this.compare), 0, entry);
+      this.built = null;
+    }
+  }
+
+  remove(ticketId: string): void {
+    const entry = this.entries.get(ticketId);
+    if (!entry) return;
+    this.rows.delete(ticketId);
+    this.entries.delete(ticketId);
+    for (const [column, values] of this.columns) values.remove(FILTER_COLUMNS[column](entry.row));
+    if (!this.filters || !this.passes(entry)) return;
+    const list = this.groups.get(entry.row.group)!;
+    const at = lowerBound(list, entry, this.compare);
+    list.splice(list[at] === entry ? at : list.indexOf(entry), 1);
+    this.built = null;
+  }
+
+  /** Whether a row is on the lines under the current filters. */
+  shows(ticketId: string): boolean {
+    const entry = this.entries.get(ticketId);
+    return entry !== undefined && this.filters !== null && this.passes(entry);
+  }
+
+  /** The first ticket line, or null when no row passes the filters. */
+  firstRow(): BoardRow | null {
+    for (const group of BOARD_GROUPS) {
+      const first = this.groups.get(group)![0];
+      if (first) return first.row;
+    }
+    return null;
+  }
+
+  /** The distinct values of a column over all rows, sorted, for the filter menus (same array until one changes). */
+  choices(column: FilterColumn): string[] {
+    return this.columns.get(column)!.values();
+  }
+
+  /** Group headings and rows in display order; the same array until something changes. */
+  lines(filters: BoardFilters): BoardLine[] {
+    if (!this.sameFilters(filters)) this.rebuild(filters);
+    if (this.built) return this.built;
+    const lines: BoardLine[] = [];
+    for (const group of BOARD_GROUPS) {
+      const members = this.groups.get(group)!;
+      if (members.length === 0) continue;
+      lines.push(this.header(group, members.length));
+      for (const entry of members) lines.push(entry.line);
+    }
+    this.built = lines;
+    return lines;
+  }
+
+  private header(group: BoardGroup, count: number): BoardLine {
+    let header = this.headers.get(group);
+    if (header?.count !== count) {
+      header = { kind: 'group', key: `group:${group}`, group, count };
+      this.headers.set(group, header);
+    }
+    return header;
+  }
+
+  private sameFilters(filters: BoardFilters): boolean {
+    const current = this.filters;
+    return (
+      current !== null &&
+      current.search === filters.search &&
+      current.examType === filters.examType &&
+      current.practitioner === filters.practitioner &&
+      current.room === filters.room &&
+      current.sort === filters.sort
+    );
+  }
+
+  private rebuild(filters: BoardFilters): void {
+    this.filters = { ...filters };
+    this.needle = folded(filters.search.trim());
+    this.compare = comparator(filters.sort);
+    for (const list of this.groups.values()) list.length = 0;
+    for (const entry of this.entries.values()) if (this.passes(entry)) this.groups.get(entry.row.group)!.push(entry);
+    for (const list of this.groups.values()) list.sort(this.compare);
+    this.built = null;
+  }
+
+  private passes(entry: Entry): boolean {
+    const { row } = entry;
+    const filters = this.filters!;
+    if (filters.examType && row.examTypeId !== filters.examType) return false;
+    if (filters.practitioner && row.practitioner !== filters.practitioner) return false;
+    if (filters.room && row.room !== filters.room) return false;
+    if (!this.needle) return true;
+    entry.searchable ??= [folded(row.formattedNumber), folded(row.patientDisplayName ?? '')];
+    return entry.searchable.some((text) => text.includes(this.needle));
+  }
+}
