@@ -2,9 +2,9 @@ import type { z } from 'zod';
 import { DeskError, isDeskError } from '../../../src-shared/errors';
 import { TICKET_SERVICE_TIMEOUT_MS } from '../../../src-shared/platform/tickets';
 import { logger } from '../../log';
-import { JsonHttp, type HttpMethod } from '../../net/json-http';
+import { JsonHttp } from '../../net/json-http';
 import type { RetryDeps, RetryPolicy } from '../../net/retry';
-import { PLATFORM_FAILURES, platformBase, platformRefusal } from '../failures';
+import { PLATFORM_FAILURES, platformRefusal } from '../failures';
 import { ticketServiceHeaders, ticketServiceUrl } from './endpoint';
 
 const log = logger('platform');
@@ -46,30 +46,14 @@ export class PlatformHttp {
     });
   }
 
-  get licenceUuid(): string {
-    return this.options.licenceUuid;
-  }
-
-  get baseUrl(): string {
-    return platformBase(this.options.platformUrl);
-  }
-
-  get accountKey(): string {
-    return this.options.accountKey;
-  }
-
   post<S extends z.ZodType>(path: string, body: Record<string, unknown>, schema: S, retry?: RetryPolicy): Promise<z.output<S>> {
-    return this.call('POST', ticketServiceUrl(this.options, path), path, schema, { licenceUuid: this.options.licenceUuid, ...body }, retry);
+    return this.call(ticketServiceUrl(this.options, path), path, schema, { licenceUuid: this.options.licenceUuid, ...body }, retry);
   }
 
-  get<S extends z.ZodType>(path: string, query: Record<string, string | number>, schema: S): Promise<z.output<S>> {
-    return this.call('GET', ticketServiceUrl(this.options, path, query), path, schema);
-  }
-
-  private call<S extends z.ZodType>(method: HttpMethod, url: string, path: string, schema: S, body?: unknown, retry?: RetryPolicy): Promise<z.output<S>> {
+  private call<S extends z.ZodType>(url: string, path: string, schema: S, body: unknown, retry?: RetryPolicy): Promise<z.output<S>> {
     const headers = { ...ticketServiceHeaders(this.options), 'Content-Type': 'application/json' };
     // Messages and logs name the service (the path's last segment), never the query.
-    return this.http.call({ operation: path.split('/').pop() ?? path, method, url, headers, body, schema, retry });
+    return this.http.call({ operation: path.split('/').pop() ?? path, method: 'POST', url, headers, body, schema, retry });
   }
 }
 
