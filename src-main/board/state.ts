@@ -33,6 +33,8 @@ function anomaliesOf(appointment: Appointment | null): string[] {
  */
 export class BoardState {
   private readonly tickets = new Map<string, DeskTicket>();
+  /** Tickets by appointment: a publisher answer re-renders its rows without a pass over the board. */
+  private readonly byAppointment = new Map<string, Set<string>>();
   private readonly local = new Map<string, LocalChange>();
   private readonly dirty = new Set<string>();
   private resetPending = false;
@@ -46,15 +48,33 @@ export class BoardState {
   /** The day reloaded: everything is replaced. */
   replaceAll(tickets: DeskTicket[]): void {
     this.tickets.clear();
-    for (const ticket of tickets) this.tickets.set(ticket.ticketId, ticket);
+    this.byAppointment.clear();
+    for (const ticket of tickets) this.store(ticket);
     this.resetPending = true;
     this.dirty.clear();
     this.schedule();
   }
 
   upsert(ticket: DeskTicket): void {
-    this.tickets.set(ticket.ticketId, ticket);
+    this.store(ticket);
     this.touch(ticket.ticketId);
+  }
+
+  private store(ticket: DeskTicket): void {
+    const before = this.tickets.get(ticket.ticketId)?.contractAppointmentId;
+    this.tickets.set(ticket.ticketId, ticket);
+    const after = ticket.contractAppointmentId;
+    if (before === after) return;
+    if (before) {
+      const ids = this.byAppointment.get(before);
+      ids?.delete(ticket.ticketId);
+      if (ids?.size === 0) this.byAppointment.delete(before);
+    }
+    if (after) {
+      const ids = this.byAppointment.get(after) ?? new Set<string>();
+      ids.add(ticket.ticketId);
+      this.byAppointment.set(after, ids);
+    }
   }
 
   ticket(ticketId: string): DeskTicket | null {
@@ -77,7 +97,7 @@ export class BoardState {
 
   /** Re-renders the rows of an appointment (after a publisher check). */
   touchAppointment(appointmentId: string): void {
-    for (const ticket of this.tickets.values()) if (ticket.contractAppointmentId === appointmentId) this.touch(ticket.ticketId);
+    for (const ticketId of this.byAppointment.get(appointmentId) ?? []) this.touch(ticketId);
   }
 
   touch(ticketId: string): void {

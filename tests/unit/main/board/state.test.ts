@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { BoardRowsEvent } from '../../../../src-shared/ipc/features/board.contract';
+import type { DeskTicket } from '../../../../src-shared/platform/tickets';
+import { BoardState } from '../../../../src-main/board/state';
+import { until } from '../../../helpers/until';
+
+function ticket(ticketId: string, contractAppointmentId: string | null): DeskTicket {
+  return {
+    ticketId,
+    number: 1,
+    formattedNumber: ticketId.toUpperCase(),
+    day: '2026-11-23',
+    officePlaceId: 1,
+    contractAppointmentId,
+    status: 'checkedIn',
+    patientDisplayName: 'Jean D.',
+    examLabel: 'IRM',
+    source: 'kiosk',
+    issuedAt: '2026-11-23T09:00:00+01:00',
+    updatedAt: '2026-11-23T09:00:00+01:00',
+  };
+}
+
+describe('board state', () => {
+  async function pushes(act: (state: BoardState) => void, state: BoardState, published: BoardRowsEvent[]): Promise<BoardRowsEvent> {
+    const before = published.length;
+    act(state);
+    await until(() => published.length > before);
+    return published.at(-1)!;
+  }
+
+  it('re-renders the rows of an appointment after a check, following a ticket that changes appointment', async () => {
+    const published: BoardRowsEvent[] = [];
+    const state = new BoardState(() => null, (change) => published.push(change));
+    const first = await pushes((s) => s.replaceAll([ticket('a', 'apt-1'), ticket('b', 'apt-1'), ticket('c', 'apt-2'), ticket('d', null)]), state, published);
+    expect(first.reset).toBe(true);
+    expect(first.upserts.map((row) => row.ticketId)).toEqual(['a', 'b', 'c', 'd']);
+
+    const touched = await pushes((s) => s.touchAppointment('apt-1'), state, published);
+    expect(touched.upserts.map((row) => row.ticketId)).toEqual(['a', 'b']);
+
+    await pushes((s) => s.upsert(ticket('b', 'apt-2')), state, published);
+    expect((await pushes((s) => s.touchAppointment('apt-1'), state, published)).upserts.map((row) => row.ticketId)).toEqual(['a']);
+    expect((await pushes((s) => s.touchAppointment('apt-2'), state, published)).upserts.map((row) => row.ticketId).sort()).toEqual(['b', 'c']);
+
+    // A reload forgets the old day's appointments.
+    await pushes((s) => s.replaceAll([ticket('e', 'apt-3')]), state, published);
+    const count = published.length;
+    state.touchAppointment('apt-2');
+    const last = await pushes((s) => s.touchAppointment('apt-3'), state, published);
+    expect({ upserts: last.upserts.map((row) => row.ticketId), removed: last.removed }).toEqual({ upserts: ['e'], removed: [] });
+    expect(published).toHaveLength(count + 1);
+  });
+
+  it('batches the changes of one turn into one push', async () => {
+    const published: BoardRowsEvent[] = [];
+    const state = new BoardState(() => null, (change) => published.push(change));
+    await pushes((s) => s.replaceAll([]), state, published);
+    const batch = await pushes(
+      (s) => {
+        s.upsert(ticket('a', null));
+        s.upsert(ticket('b', 'apt-1'));
+        s.touchAppointment('apt-1');
+      },
+      state,
+      published,
+    );
+    expect(batch).toMatchObject({ reset: false, removed: [] });
+    expect(batch.upserts.map((row) => row.ticketId)).toEqual(['a', 'b']);
+  });
+});
