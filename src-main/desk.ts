@@ -14,6 +14,7 @@ import { ProfilesService } from './profiles/service';
 import type { AttachedSandbox } from './web/attach';
 import { StaffSessionService } from './staff/session';
 import { WorkplaceMemory } from './staff/workplace-store';
+import { lockDataFolder, type DataFolderLock } from './store/data-lock';
 import { ProfileStore } from './store/profiles';
 import { SecretStore, type Keystore } from './store/secrets';
 import { APP_NAME, APP_VERSION } from './version';
@@ -49,6 +50,16 @@ export interface RunningDesk {
  * parts it uses, behind the IPC handler table.
  */
 export async function startDesk(options: DeskStartOptions): Promise<RunningDesk> {
+  const lock = await lockDataFolder(options.dataDir);
+  try {
+    return await composeDesk(options, lock);
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
+}
+
+async function composeDesk(options: DeskStartOptions, lock: DataFolderLock): Promise<RunningDesk> {
   const secrets = new SecretStore(path.join(options.dataDir, 'secrets.json'), options.keystore);
   const store = await ProfileStore.open(options.dataDir, secrets);
   const resolved = options.attach
@@ -91,6 +102,7 @@ export async function startDesk(options: DeskStartOptions): Promise<RunningDesk>
   const close = async () => {
     for (const feature of features) await feature.close?.();
     await resolved.close();
+    await lock.release();
   };
   return { dispatch: createDispatcher(table), events, close };
 }

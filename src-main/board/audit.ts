@@ -1,6 +1,7 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { logger } from '../log';
+import { serialisedWrite } from '../store/atomic-file';
 
 const log = logger('board-audit');
 
@@ -18,7 +19,6 @@ export interface AuditRecord {
  * Lines are appended in call order; a failed write is logged, never blocks the desk.
  */
 export class AuditTrail {
-  private chain: Promise<void> = Promise.resolve();
   readonly file: string;
 
   constructor(dataDir: string) {
@@ -27,12 +27,9 @@ export class AuditTrail {
 
   record(entry: AuditRecord): Promise<void> {
     const line = `${JSON.stringify({ at: new Date().toISOString(), ...entry })}\n`;
-    this.chain = this.chain
-      .then(async () => {
-        await mkdir(path.dirname(this.file), { recursive: true });
-        await appendFile(this.file, line, { encoding: 'utf8', mode: 0o600 });
-      })
-      .catch((error: unknown) => log.error('audit line not written', { error: error instanceof Error ? error.name : 'unknown' }));
-    return this.chain;
+    return serialisedWrite(this.file, async () => {
+      await mkdir(path.dirname(this.file), { recursive: true });
+      await appendFile(this.file, line, { encoding: 'utf8', mode: 0o600 });
+    }).catch((error: unknown) => log.error('audit line not written', { error: error instanceof Error ? error.name : 'unknown' }));
   }
 }

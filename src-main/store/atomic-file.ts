@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
 import { mkdir, open, readFile, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,10 +11,32 @@ export type ReadOutcome<T> =
   | { status: 'corrupt'; keptAs: string; reason: string };
 
 /**
+ * Writes of one file, in the order they were asked, across every instance in this
+ * process: two saves at the same moment (a double click on Save) must not race on
+ * the rename, or one fails and the file may be left behind by an older value.
+ */
+const writeQueues = new Map<string, Promise<void>>();
+
+export function serialisedWrite(file: string, write: () => Promise<void>): Promise<void> {
+  const key = path.resolve(file);
+  const done = (writeQueues.get(key) ?? Promise.resolve()).then(write, write);
+  const settled = done.then(
+    () => undefined,
+    () => undefined,
+  );
+  writeQueues.set(key, settled);
+  void settled.then(() => {
+    if (writeQueues.get(key) === settled) writeQueues.delete(key);
+  });
+  return done;
+}
+
+/**
  * A JSON file that is never half-written: each write goes to a temporary file in the
  * same folder, is flushed to disk, then renamed over the old one (and the folder is
- * flushed so the rename survives a power cut). A file that cannot be parsed or
- * validated is moved aside as `<name>.corrupt` and reported, never silently reset.
+ * flushed so the rename survives a power cut); writes of one file are serialised and
+ * every temporary name is unique. A file that cannot be parsed or validated is moved
+ * aside as `<name>.corrupt` and reported, never silently reset.
  */
 export class AtomicJsonFile<S extends z.ZodType> {
   constructor(
@@ -40,14 +63,20 @@ export class AtomicJsonFile<S extends z.ZodType> {
     return { status: 'corrupt', keptAs: await this.keepAside(), reason };
   }
 
+  /** Resolves once this value is on disk; saves of the same file land in call order. */
   async write(value: z.input<S>): Promise<void> {
     const checked = this.schema.parse(value);
+    return serialisedWrite(this.file, () => this.replace(`${JSON.stringify(checked, null, 2)}\n`));
+  }
+
+  private async replace(text: string): Promise<void> {
     const dir = path.dirname(this.file);
     await mkdir(dir, { recursive: true });
-    const temp = path.join(dir, `.${path.basename(this.file)}.${process.pid}.${Date.now()}.tmp`);
-    const handle = await open(temp, 'w', 0o600);
+    // Unique whatever the clock says: two writers never share a temporary file.
+    const temp = path.join(dir, `.${path.basename(this.file)}.${randomUUID()}.tmp`);
+    const handle = await open(temp, 'wx', 0o600);
     try {
-      await handle.writeFile(`${JSON.stringify(checked, null, 2)}\n`, 'utf8');
+      await handle.writeFile(text, 'utf8');
       await handle.sync();
     } finally {
       await handle.close();

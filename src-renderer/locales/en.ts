@@ -108,6 +108,7 @@ export const en: Messages = {
     CONTRACT_VIOLATION: 'The medical system answered in an unexpected form. Contact support.',
     SECRET_STORAGE_UNAVAILABLE: "This computer offers no secure storage (system keychain): the desk's key cannot be stored in clear.",
     SECRET_UNREADABLE: 'A stored key can no longer be read on this computer. Enter it again.',
+    DATA_FOLDER_IN_USE: 'Another Desk Console is already running on this computer with the same data: close it first.',
     PROFILE_INVALID: 'The connection profile is incomplete or invalid.',
     PROFILE_NOT_FOUND: 'This connection profile no longer exists.',
     UNKNOWN_APPOINTMENT: 'This appointment no longer exists in the medical system.',

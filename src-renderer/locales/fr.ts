@@ -19,6 +19,7 @@ const errors: Record<DeskErrorCode, string> = {
   SECRET_STORAGE_UNAVAILABLE:
     "Cet ordinateur n'offre pas de coffre sécurisé (trousseau du système) : la clé du poste ne peut pas être enregistrée en clair.",
   SECRET_UNREADABLE: 'Une clé enregistrée ne peut plus être lue sur cet ordinateur. Saisissez-la à nouveau.',
+  DATA_FOLDER_IN_USE: 'Une autre Desk Console utilise déjà les mêmes données sur cet ordinateur : fermez-la d\'abord.',
   PROFILE_INVALID: 'Le profil de connexion est incomplet ou invalide.',
   PROFILE_NOT_FOUND: "Ce profil de connexion n'existe plus.",
   UNKNOWN_APPOINTMENT: 'Ce rendez-vous n\'existe plus dans le logiciel médical.',

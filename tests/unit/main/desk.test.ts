@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,6 +8,7 @@ import type { ConnectionProfile } from '../../../src-shared/profile';
 import { startDesk, type RunningDesk } from '../../../src-main/desk';
 import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox/start';
 import { unavailableKeystore } from '../../../src-main/store/keystores';
+import { failureOf } from '../../helpers/failure-of';
 import { TestKeystore } from '../../helpers/test-keystore';
 
 /** A second sandbox plays the clinic's production systems for a saved profile. */
@@ -35,6 +38,22 @@ function productionProfile(): ConnectionProfile {
 }
 
 describe('desk start-up on connection profiles', () => {
+  it('refuses to start on a data folder another desk process holds, and starts once it is gone', async () => {
+    const dir = dataDir();
+    const other = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    writeFileSync(path.join(dir, 'desk.lock'), `${other.pid}\n`);
+    try {
+      expect((await failureOf(startDesk({ runtime: 'web', dataDir: dir, keystore: new TestKeystore(), sandbox: { kioskIntervalMs: 0 } }))).code).toBe(
+        'DATA_FOLDER_IN_USE',
+      );
+    } finally {
+      other.kill('SIGKILL');
+      await once(other, 'exit');
+    }
+    const desk = await start(dir);
+    expect(await desk.dispatch('app/info', undefined)).toMatchObject({ ok: true });
+  });
+
   it('runs the Training sandbox when nothing is configured', async () => {
     const desk = await start(dataDir());
     expect(await desk.dispatch('app/info', undefined)).toMatchObject({
