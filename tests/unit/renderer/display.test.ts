@@ -1,4 +1,5 @@
 import { flushPromises, mount } from '@vue/test-utils';
+import { createPinia } from 'pinia';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createVuetify } from 'vuetify';
 import type { DisplayCalls } from '../../../src-shared/ipc/features/display.contract';
@@ -18,7 +19,7 @@ describe('public display', () => {
     vi.useFakeTimers();
     let answer: DisplayCalls = { calls: [call('t1', 'I004', '2026-11-23T09:00:00+01:00')], live: true };
     deskReplies.set('display/calls', () => ({ ok: true, value: answer }));
-    const wrapper = mount(DisplayView, { global: { plugins: [createDeskI18n('fr'), createVuetify()] } });
+    const wrapper = mount(DisplayView, { global: { plugins: [createPinia(), createDeskI18n('fr'), createVuetify()] } });
     await flushPromises();
     expect(wrapper.find('[data-testid="display-latest-number"]').text()).toBe('I004');
     // Already on screen when the display opened: no chime.

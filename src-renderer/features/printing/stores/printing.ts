@@ -57,7 +57,11 @@ export const usePrintingStore = defineStore('printing', () => {
     queue.value = await unwrap(desk.printing.cancelJob({ jobId }));
   }
 
-  return { overview, status, queue, lastPreview, listen, load, save, checkStatus, cancel };
+  /** Printers this computer can see, for the technician to pick one. */
+  const detect = () => unwrap(desk.printing.detect());
+  const testPrint = () => unwrap(desk.printing.testPrint());
+
+  return { overview, status, queue, lastPreview, listen, load, save, checkStatus, cancel, detect, testPrint };
 });
 
 /** An SVG document as an image source (the CSP allows data: images, never inline markup). */

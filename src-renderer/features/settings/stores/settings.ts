@@ -1,0 +1,16 @@
+import { defineStore } from 'pinia';
+import { desk, unwrap } from '../../../bridge/desk';
+
+/**
+ * The technician's settings: connection profiles and the check of the running
+ * profile's publisher. Each card keeps what it shows; only the calls live here.
+ */
+export const useSettingsStore = defineStore('settings', () => {
+  const profiles = () => unwrap(desk.profiles.list());
+  /** The profile used from the next start on. */
+  const activateProfile = (id: string) => unwrap(desk.profiles.activate({ id }));
+  /** The running profile's publisher, its five config routes one by one. */
+  const probePublisher = () => unwrap(desk.connection.probe());
+
+  return { profiles, activateProfile, probePublisher };
+});
