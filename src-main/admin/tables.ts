@@ -15,7 +15,8 @@ export function tablePage<T>(rows: readonly T[], query: TableQuery, columns: Col
   const filtered = needle
     ? rows.filter((row) => readers.some((read) => fold(String(read(row) ?? '')).includes(needle)))
     : [...rows];
-  const sorts = query.sortBy.filter((sort) => sort.key in columns);
+  // Own keys only: a sort key such as `valueOf` or `__proto__` names no column.
+  const sorts = query.sortBy.filter((sort) => Object.hasOwn(columns, sort.key));
   if (sorts.length > 0) {
     filtered.sort((a, b) => {
       for (const { key, order } of sorts) {

@@ -26,6 +26,11 @@ export function createDispatcher(table: HandlerTable): Dispatch {
       return fail({ code: 'UNKNOWN_CHANNEL', message: 'This action does not exist.' });
     }
     const spec = ipcContract[channel];
+    const malformed = malformedText(payload);
+    if (malformed !== null) {
+      // A lone surrogate cannot be encoded into a URL, a QR code or a file name: refused here, once.
+      return fail({ code: 'BAD_REQUEST', message: `Invalid request for ${channel}: ${malformed || '(request)'} is not valid text.` });
+    }
     const parsed = spec.request.safeParse(payload);
     if (!parsed.success) {
       const fields = parsed.error.issues.map((issue) => issue.path.join('.') || '(request)');
@@ -47,3 +52,22 @@ export function createDispatcher(table: HandlerTable): Dispatch {
     }
   };
 }
+
+/** Path of the first string (value or key) that is not well-formed Unicode, or null. */
+function malformedText(value: unknown, at = ''): string | null {
+  if (typeof value === 'string') return isWellFormed(value) ? null : at;
+  if (typeof value !== 'object' || value === null) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const path = at ? `${at}.${key}` : key;
+    if (!isWellFormed(key)) return at || '(key)';
+    const found = malformedText(item, path);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+function isWellFormed(text: string): boolean {
+  // String.prototype.isWellFormed (ES2024) without raising the whole project's lib level.
+  return !/\p{Surrogate}/u.test(text.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, ''));
+}
+

@@ -49,6 +49,16 @@ describe('IPC dispatcher', () => {
     expect(handlers['staff/signIn']).not.toHaveBeenCalled();
   });
 
+  it('refuses text that is not valid Unicode (a lone surrogate) with BAD_REQUEST naming the field, never INTERNAL', async () => {
+    const handlers = table();
+    for (const login of ['\uD800', 'abc\uDC00', '\uDBFFx']) {
+      const result = await createDispatcher(handlers)('staff/signIn', { login, password: 'formation' });
+      expect(result).toEqual({ ok: false, error: { code: 'BAD_REQUEST', message: expect.stringContaining('login') } });
+    }
+    expect(handlers['staff/signIn']).not.toHaveBeenCalled();
+    await expect(createDispatcher(handlers)('staff/signIn', { login: 'Zoé 😀', password: 'formation' })).resolves.toMatchObject({ ok: true });
+  });
+
   it('refuses arguments on a call that takes none', async () => {
     const result = await createDispatcher(table())('staff/signOut', { sneaky: true });
     expect(result).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
