@@ -1,0 +1,81 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { startDesk, type RunningDesk } from '../../../../src-main/desk';
+import { DESK_ERROR_CODES } from '../../../../src-shared/errors';
+import { CHANNELS, type Channel } from '../../../../src-shared/ipc/channels';
+import { ipcContract } from '../../../../src-shared/ipc/contract';
+import { TestKeystore } from '../../../helpers/test-keystore';
+
+/**
+ * Channels left out, each because a generated payload would make the desk reach an
+ * address the payload names (tests only ever talk to 127.0.0.1).
+ */
+const REACHES_PAYLOAD_ADDRESSES = new Set<Channel>([
+  'printing/saveSettings', // a network printer target at any host and port
+  'admin/savePublisherIntegration', // probes the integration's contract URL
+  'admin/saveTestServerIntegration',
+  'profiles/save', // a profile is only stored, but its URLs are the next start's
+]);
+
+/** Text as a hostile or clumsy renderer could send it: lone surrogates, prototype names, long strings. */
+const text = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'binary' }),
+  { arbitrary: fc.constantFrom('\uD800', 'a\uDC00b', '__proto__', 'valueOf', 'constructor', '', ' ', 'A5042~RDV24147', '../../etc/passwd'), weight: 3 },
+  fc.string({ minLength: 200, maxLength: 2000 }),
+);
+const scalar = fc.oneof({ arbitrary: text, weight: 5 }, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constant(undefined));
+const value = fc.oneof(scalar, fc.array(scalar, { maxLength: 4 }), fc.dictionary(text, scalar, { maxKeys: 3 }));
+
+/** Payloads for one channel: anything at all, and objects with the channel's own field names. */
+function payloads(channel: Channel) {
+  const request = ipcContract[channel].request;
+  const fields = request instanceof z.ZodObject ? Object.keys(request.shape) : [];
+  const shaped = fields.length ? fc.record(Object.fromEntries(fields.map((field) => [field, value])), { requiredKeys: [] }) : fc.constant(undefined);
+  return fc.oneof(fc.anything(), shaped, value);
+}
+
+/** Every string value of a payload, deep: none may come back in a message (it could be patient data; field names may). */
+function strings(payload: unknown): string[] {
+  if (typeof payload === 'string') return [payload];
+  if (typeof payload !== 'object' || payload === null) return [];
+  return Object.values(payload).flatMap(strings);
+}
+
+let desk: RunningDesk;
+beforeAll(async () => {
+  desk = await startDesk({
+    runtime: 'web',
+    dataDir: mkdtempSync(path.join(tmpdir(), 'desk-fuzz-')),
+    keystore: new TestKeystore(),
+    sandbox: { kioskIntervalMs: 0 },
+  });
+});
+afterAll(async () => {
+  await desk.close();
+});
+
+describe('every channel answers generated payloads with a typed result', () => {
+  const channels = CHANNELS.filter((channel) => !REACHES_PAYLOAD_ADDRESSES.has(channel));
+
+  it.each(channels)('%s', async (channel) => {
+    // Signed in, so staff channels reach their handlers rather than stopping at the session check.
+    await desk.dispatch('staff/signIn', { login: 'accueil', password: 'formation' });
+    await fc.assert(
+      fc.asyncProperty(payloads(channel), async (payload) => {
+        const result = await desk.dispatch(channel, payload);
+        if (result.ok) return;
+        expect(DESK_ERROR_CODES).toContain(result.error.code);
+        expect(result.error.code).not.toBe('INTERNAL');
+        const echoed = strings(payload).filter((candidate) => candidate.trim().length >= 4 && result.error.message.includes(candidate));
+        expect(echoed).toEqual([]);
+      }),
+      { numRuns: 40 },
+    );
+    expect(await desk.dispatch('app/info', undefined)).toMatchObject({ ok: true });
+  });
+});
