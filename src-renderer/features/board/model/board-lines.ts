@@ -9,14 +9,10 @@ export const FILTER_COLUMNS = {
   room: (row: BoardRow) => row.room,
 } as const;
 export type FilterColumn = keyof typeof FILTER_COLUMNS;
+const COLUMNS = Object.keys(FILTER_COLUMNS) as FilterColumn[];
 
-/** A row with what filtering and drawing it need, computed once per version of the row. */
-interface Entry {
-  row: BoardRow;
-  line: BoardLine & { kind: 'row' };
-  /** Ticket number and patient name, folded (no accents, lower case): computed on the first search. */
-  searchable?: string[];
-}
+/** A ticket's line, made once per version of its row: the lines of untouched rows stay the same objects. */
+type RowLine = BoardLine & { kind: 'row' };
 
 // One collator for every comparison: `localeCompare` with options builds one per call.
 const numericOrder = new Intl.Collator(undefined, { numeric: true });
@@ -26,7 +22,7 @@ export function folded(text: string): string {
 }
 
 /** Longest wait first (then lowest number), or ticket number; the id makes the order total. */
-function comparator(sort: BoardFilters['sort']): (a: Entry, b: Entry) => number {
+function comparator(sort: BoardFilters['sort']): (a: RowLine, b: RowLine) => number {
   const primary =
     sort === 'wait'
       ? (a: BoardRow, b: BoardRow) => a.checkedInAt.localeCompare(b.checkedInAt) || a.number - b.number
@@ -34,8 +30,8 @@ function comparator(sort: BoardFilters['sort']): (a: Entry, b: Entry) => number 
   return (a, b) => primary(a.row, b.row) || (a.row.ticketId < b.row.ticketId ? -1 : a.row.ticketId > b.row.ticketId ? 1 : 0);
 }
 
-/** First index whose entry sorts at or after `entry`. */
-function lowerBound(list: Entry[], entry: Entry, compare: (a: Entry, b: Entry) => number): number {
+/** First index whose line sorts at or after `entry`. */
+function lowerBound(list: RowLine[], entry: RowLine, compare: (a: RowLine, b: RowLine) => number): number {
   let low = 0;
   let high = list.length;
   while (low < high) {
@@ -86,20 +82,20 @@ class ColumnValues {
 export class BoardLines {
   /** The rows as main pushed them, by ticket id. */
   readonly rows = new Map<string, BoardRow>();
-  private readonly entries = new Map<string, Entry>();
-  /** Per group, the entries that pass the filters, in display order. */
-  private readonly groups = new Map<BoardGroup, Entry[]>(BOARD_GROUPS.map((group) => [group, []]));
+  private readonly entries = new Map<string, RowLine>();
+  /** Per group, the lines that pass the filters, in display order. */
+  private readonly groups = new Map<BoardGroup, RowLine[]>(BOARD_GROUPS.map((group) => [group, []]));
   private readonly headers = new Map<BoardGroup, BoardLine & { kind: 'group' }>();
-  private readonly columns = new Map<FilterColumn, ColumnValues>(
-    (Object.keys(FILTER_COLUMNS) as FilterColumn[]).map((column) => [column, new ColumnValues()]),
-  );
+  private readonly columns = new Map<FilterColumn, ColumnValues>(COLUMNS.map((column) => [column, new ColumnValues()]));
+  /** Ticket number and patient name, folded (no accents, lower case): made on the first search. */
+  private readonly searchable = new Map<string, string[]>();
   private filters: BoardFilters | null = null;
   private needle = '';
   private compare = comparator('wait');
   private built: BoardLine[] | null = null;
 
   constructor(rows: Iterable<BoardRow> = []) {
-    for (const row of rows) this.upsert(row);
+    this.replace(rows);
   }
 
   /** Applies one push of main (rows replaced whole, so pushes replay in order to the newest state). */
@@ -109,28 +105,26 @@ export class BoardLines {
     for (const id of change.removed) this.remove(id);
   }
 
+  /** A new board (snapshot): stored unsorted, then sorted once, n log n instead of n insertions. */
   replace(rows: Iterable<BoardRow>): void {
     this.rows.clear();
     this.entries.clear();
-    for (const list of this.groups.values()) list.length = 0;
+    this.searchable.clear();
     for (const values of this.columns.values()) values.clear();
-    this.built = null;
-    // Filled unsorted, then sorted once: n log n for a snapshot instead of n insertions.
-    const filters = this.filters;
-    this.filters = null;
-    for (const row of rows) this.upsert(row);
-    if (filters) this.lines(filters);
+    for (const row of rows) {
+      this.rows.set(row.ticketId, row);
+      this.entries.set(row.ticketId, { kind: 'row', key: row.ticketId, row });
+      for (const column of COLUMNS) this.columns.get(column)!.add(FILTER_COLUMNS[column](row));
+    }
+    if (this.filters) this.rebuild(this.filters);
   }
 
   upsert(row: BoardRow): void {
     this.remove(row.ticketId);
-    const entry: Entry = {
-      row,
-      line: { kind: 'row', key: row.ticketId, row },
-    };
+    const entry: RowLine = { kind: 'row', key: row.ticketId, row };
     this.rows.set(row.ticketId, row);
     this.entries.set(row.ticketId, entry);
-    for (const [column, values] of this.columns) values.add(FILTER_COLUMNS[column](row));
+    for (const column of COLUMNS) this.columns.get(column)!.add(FILTER_COLUMNS[column](row));
     if (this.filters && this.passes(entry)) {
       const list = this.groups.get(row.group)!;
       list.splice(lowerBound(list, entry, this.compare), 0, entry);
@@ -143,8 +137,10 @@ export class BoardLines {
     if (!entry) return;
     this.rows.delete(ticketId);
     this.entries.delete(ticketId);
-    for (const [column, values] of this.columns) values.remove(FILTER_COLUMNS[column](entry.row));
-    if (!this.filters || !this.passes(entry)) return;
+    for (const column of COLUMNS) this.columns.get(column)!.remove(FILTER_COLUMNS[column](entry.row));
+    const shown = this.filters !== null && this.passes(entry);
+    this.searchable.delete(ticketId);
+    if (!shown) return;
     const list = this.groups.get(entry.row.group)!;
     const at = lowerBound(list, entry, this.compare);
     list.splice(list[at] === entry ? at : list.indexOf(entry), 1);
@@ -180,7 +176,7 @@ export class BoardLines {
       const members = this.groups.get(group)!;
       if (members.length === 0) continue;
       lines.push(this.header(group, members.length));
-      for (const entry of members) lines.push(entry.line);
+      for (const entry of members) lines.push(entry);
     }
     this.built = lines;
     return lines;
@@ -217,14 +213,17 @@ export class BoardLines {
     this.built = null;
   }
 
-  private passes(entry: Entry): boolean {
-    const { row } = entry;
+  private passes({ row }: RowLine): boolean {
     const filters = this.filters!;
     if (filters.examType && row.examTypeId !== filters.examType) return false;
     if (filters.practitioner && row.practitioner !== filters.practitioner) return false;
     if (filters.room && row.room !== filters.room) return false;
     if (!this.needle) return true;
-    entry.searchable ??= [folded(row.formattedNumber), folded(row.patientDisplayName ?? '')];
-    return entry.searchable.some((text) => text.includes(this.needle));
+    let texts = this.searchable.get(row.ticketId);
+    if (!texts) {
+      texts = [folded(row.formattedNumber), folded(row.patientDisplayName ?? '')];
+      this.searchable.set(row.ticketId, texts);
+    }
+    return texts.some((text) => text.includes(this.needle));
   }
 }
