@@ -70,7 +70,7 @@ export class BoardActions {
         if (error instanceof DeskError && error.code === 'PLATFORM_ERROR') throw new DeskError('BOARD_NOT_CALLABLE', 'The platform refused the call.');
         throw error;
       }
-      await this.deps.outbox.add({ kind: 'call', ticketId, kioskDeskId: deskId, deskLabel, recall });
+      await this.deps.outbox.add({ kind: 'call', ticketId, kioskDeskId: deskId, deskLabel, recall, ...this.asked(ticket) });
       this.deps.state.setLocal(ticketId, { status, pending: true });
       await this.audit(action, ticket, 'pending');
       return this.result('pending', ticket);
@@ -91,7 +91,7 @@ export class BoardActions {
       answered = (await this.deps.setPublisherStatus(appointmentId, status)).status;
     } catch (error) {
       if (isTransient(error)) {
-        await this.deps.outbox.add({ kind: 'publisherStatus', ticketId, appointmentId, status });
+        await this.deps.outbox.add({ kind: 'publisherStatus', ticketId, appointmentId, status, ...this.asked(ticket) });
         state.setLocal(ticketId, { status, pending: true });
         await this.audit(status, ticket, 'pending');
         return this.result('pending', ticket);
@@ -161,6 +161,11 @@ export class BoardActions {
     this.deps.state.touchAppointment(ticket.contractAppointmentId);
     if (check.kind === 'gone') return false;
     return check.kind !== 'verified' || check.appointment.status === 'checkedIn';
+  }
+
+  /** Who asks for a change that may wait in the outbox, and on which ticket number, for its audit line. */
+  private asked(ticket: DeskTicket) {
+    return { staff: this.deps.staffName(), formattedNumber: ticket.formattedNumber };
   }
 
   private result(outcome: BoardActionResult['outcome'], ticket: DeskTicket): BoardActionResult {

@@ -1,4 +1,4 @@
-import { statusRank } from '../../src-shared/board/rows';
+import { statusRank, type ForwardStatus } from '../../src-shared/board/rows';
 import { DeskError, type DeskErrorCode } from '../../src-shared/errors';
 import type { BoardLive, BoardSnapshot, WorkplaceOptions } from '../../src-shared/ipc/features/board.contract';
 import type { Workplace } from '../../src-shared/ipc/workplace';
@@ -170,6 +170,8 @@ export class BoardService {
 
   async unlock(password: string): Promise<null> {
     await this.deps.staff.confirmPassword(password);
+    // Only a real unlock is audited: confirming the password at an open desk changes nothing.
+    if (!this.locked) return null;
     this.locked = false;
     this.deps.events.emit('board/locked', false);
     await this.audit.record({ staff: this.staffName(), action: 'unlock', outcome: 'done' });
@@ -275,6 +277,8 @@ export class BoardService {
         });
         this.state.upsert(called);
       }
+      // The status mirror is best effort and was never shown as pending: only staff actions are audited.
+      if (entry.kind !== 'platformStatus') void this.audit.record({ ...this.auditOf(entry), outcome: 'deliveredAfterWaiting' });
       return 'done';
     } catch (error) {
       if (isTransient(error) || isTransientPlatformError(error)) return 'retry';
@@ -289,10 +293,16 @@ export class BoardService {
   private refused(entry: OutboxEntry, code: DeskErrorCode): void {
     // The platform's own status mirror is best effort: its refusal is only logged.
     if (entry.kind === 'platformStatus') return;
-    const action = entry.kind === 'call' ? (entry.recall ? 'recall' : 'call') : entry.status;
-    const ticket = this.state.ticket(entry.ticketId)?.formattedNumber ?? null;
-    this.deps.events.emit('board/refused', { ticket, action, code });
-    void this.audit.record({ staff: this.staffName(), action, ...(ticket ? { ticket } : {}), outcome: 'refusedAfterWaiting' });
+    const audited = this.auditOf(entry);
+    this.deps.events.emit('board/refused', { ticket: audited.ticket ?? null, action: audited.action, code });
+    void this.audit.record({ ...audited, outcome: 'refusedAfterWaiting' });
+  }
+
+  /** A waiting staff action as the audit trail names it: who asked, what, on which ticket number. */
+  private auditOf(entry: Exclude<OutboxEntry, { kind: 'platformStatus' }>) {
+    const action: 'call' | 'recall' | ForwardStatus = entry.kind === 'call' ? (entry.recall ? 'recall' : 'call') : entry.status;
+    const ticket = entry.formattedNumber ?? this.state.ticket(entry.ticketId)?.formattedNumber;
+    return { staff: entry.staff ?? this.staffName(), action, ...(ticket ? { ticket } : {}) };
   }
 
   private settled(entry: OutboxEntry): void {

@@ -11,6 +11,9 @@ export const outboxEntrySchema = z.discriminatedUnion('kind', [
     kind: z.literal('publisherStatus'),
     id: z.string(),
     ticketId: z.string(),
+    /** Who asked and the ticket's number, so its delivery after the wait is audited as asked (absent in older files). */
+    staff: z.string().max(256).optional(),
+    formattedNumber: z.string().max(64).optional(),
     appointmentId: z.string(),
     status: forwardStatusSchema,
   }),
@@ -27,6 +30,8 @@ export const outboxEntrySchema = z.discriminatedUnion('kind', [
     kind: z.literal('call'),
     id: z.string(),
     ticketId: z.string(),
+    staff: z.string().max(256).optional(),
+    formattedNumber: z.string().max(64).optional(),
     kioskDeskId: z.number().int().nullable(),
     deskLabel: z.string().min(1).max(64),
     recall: z.boolean(),

@@ -115,6 +115,13 @@ describe('call board against the training sandbox', () => {
     await until(async () => (await again.board.snapshot()).rows.find((candidate) => candidate.ticketId === row.ticketId)?.pending === false);
     expect(appointment(row.contractAppointmentId!).statusHistory.filter((entry) => entry.status === 'done')).toHaveLength(1);
     await until(() => platformTicket(row.ticketId).status === 'done');
+    // The audit trail says it waited, then says it was delivered, in the name of who asked.
+    const audit = () => readFileSync(path.join(desk.dataDir, 'board-audit.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    await until(() => audit().some((line) => line.outcome === 'deliveredAfterWaiting'));
+    expect(audit().filter((line) => line.ticket === row.formattedNumber).map((line) => [line.action, line.outcome, line.staff])).toEqual([
+      ['done', 'pending', 'Élodie Mercier'],
+      ['done', 'deliveredAfterWaiting', 'Élodie Mercier'],
+    ]);
   });
 
   it('a change refused after it waited (appointment cancelled meanwhile) is told to staff and audited, not dropped silently', async () => {
@@ -173,6 +180,10 @@ describe('call board against the training sandbox', () => {
     expect((await failureOf(desk.board.unlock('wrong'))).code).toBe('INVALID_CREDENTIALS');
     await desk.board.unlock('formation');
     expect((await desk.callNext()).outcome).toBe('done');
+    // Confirming the password at a desk that is not locked is no unlock.
+    await desk.board.unlock('formation');
+    const unlocks = readFileSync(path.join(desk.dataDir, 'board-audit.jsonl'), 'utf8').split('\n').filter((line) => line.includes('"unlock"'));
+    expect(unlocks).toHaveLength(1);
   });
 
   it('call next asks the medical system once: the re-check before the call is not repeated', async () => {
