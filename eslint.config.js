@@ -58,6 +58,21 @@ export default tseslint.config(
     },
   },
   {
+    // Components and views reach main through their feature's store only.
+    files: ['src-renderer/**/components/**/*.{ts,vue}', 'src-renderer/**/views/**/*.{ts,vue}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['electron', 'node:*', '**/src-main/**'], message: 'The renderer talks to main through window.desk only.' },
+            { group: ['**/bridge/*'], message: "Components call their feature's store; only stores call window.desk." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Contracts are shared by both processes: nothing process-specific in them.
     files: ['src-shared/**/*.ts'],
     rules: {
