@@ -1,5 +1,5 @@
 import type { User } from '../../../../src-shared/platform/admin';
-import type { SandboxUserSeed, UserRole } from '../../world/types';
+import type { SandboxUserSeed } from '../../world/types';
 import type { PendingToken } from './one-time-tokens';
 import { PasswordHash } from './passwords';
 
@@ -8,16 +8,7 @@ import { PasswordHash } from './passwords';
  * scrypt hash instead of the password (null = invited, never activated) and at most
  * one pending invitation or reset token (a new one replaces the old one).
  */
-export interface UserRecord {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone: string;
-  role: UserRole;
-  defaultLicenceId: number | null;
-  canAccessCockpit: boolean;
-  grantedLicenceIds: number[];
+export interface UserRecord extends Omit<SandboxUserSeed, 'password'> {
   password: PasswordHash | null;
   pending: PendingToken | null;
 }

@@ -156,11 +156,7 @@ export class Licensing {
     const places = new Set(licence.officePlaceIds);
     const today = localDay(now);
     return {
-      id: licence.id,
-      uuid: licence.uuid,
-      name: licence.name,
-      activeIntegration: licence.activeIntegration,
-      assignedFlavor: licence.assignedFlavor,
+      ...licenceIdentity(licence),
       flavor: licence.assignedFlavor ?? (isFlavor(licence.activeIntegration) ? licence.activeIntegration : null),
       configuration: { integration: licence.activeIntegration, state: this.#configurationState(licence), probe: 'unknown' },
       counters: {
@@ -207,13 +203,15 @@ function publisherView(record: PublisherIntegrationSeed): PublisherIntegration {
   };
 }
 
+/** What both the licence and its dashboard line say of it; the account key stays off the dashboard. */
+function licenceIdentity(licence: SandboxLicence) {
+  const { id, uuid, name, activeIntegration, assignedFlavor } = licence;
+  return { id, uuid, name, activeIntegration, assignedFlavor };
+}
+
 export function licenceView(licence: SandboxLicence): Licence {
   return {
-    id: licence.id,
-    uuid: licence.uuid,
-    name: licence.name,
-    activeIntegration: licence.activeIntegration,
-    assignedFlavor: licence.assignedFlavor,
+    ...licenceIdentity(licence),
     accountKey: licence.accountKey,
     officePlaceIds: [...licence.officePlaceIds],
   };
