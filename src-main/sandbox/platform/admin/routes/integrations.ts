@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import {
   ackResponseSchema,
   licenceIntegrationsSchema,
@@ -7,12 +8,114 @@ import {
   testServerIntegrationSchema,
 } from '../../../../../src-shared/platform/admin';
 import { staticReferentialSchema, staticReferentialSummarySchema } from '../../../../../src-shared/admin/referential';
+import type { SandboxLicence } from '../../../world/types';
 import type { AdminContext } from '../context';
 import { defineRoute, json, type AdminRoute } from '../route';
 import { errorsOf, INVALID_INPUT } from './common';
 import { administeredLicence } from './licences';
 
 const SCOPE = 'The user role, or an admin on another licence';
+
+/**
+ * The two integration records a licence may have share their routes: create or
+ * update (`POST`) and delete (`DELETE`) at `/licences/{licenceId}/integration/{segment}`.
+ */
+interface IntegrationKind<B extends z.ZodType> {
+  segment: string;
+  /** Names it in the operation ids: `upsert${operation}Integration`. */
+  operation: string;
+  /** Names it in summaries and messages. */
+  name: string;
+  /** The activeIntegration values that deleting it turns into NONE. */
+  active: string;
+  upsert: {
+    summary: string;
+    description: string;
+    body: B;
+    schema: z.ZodType;
+    /** The other kind, whose record on the licence refuses this one (409). */
+    other: string;
+    save(ctx: AdminContext, licence: SandboxLicence, body: z.output<B>): unknown;
+  };
+  remove(ctx: AdminContext, licence: SandboxLicence): void;
+}
+
+const PUBLISHER: IntegrationKind<typeof publisherIntegrationRequestSchema> = {
+  segment: 'publisher',
+  operation: 'Publisher',
+  name: 'publisher',
+  active: 'PUBLISHER/LIBRE',
+  upsert: {
+    summary: 'Create or update the publisher (contract editor) integration',
+    description:
+      'Only the fields given change; `\'\'` or null clears a URL; `supportedRoutes` is accepted and ignored. The licence\'s activeIntegration becomes PUBLISHER (LIBRE stays LIBRE: the route serves any contract editor).',
+    body: publisherIntegrationRequestSchema,
+    schema: publisherIntegrationSchema,
+    other: 'test-server',
+    save: (ctx, licence, body) => ctx.licensing.upsertPublisher(licence, body),
+  },
+  remove: (ctx, licence) => ctx.licensing.removePublisher(licence),
+};
+
+const TEST_SERVER: IntegrationKind<typeof testServerIntegrationRequestSchema> = {
+  segment: 'test-serveur',
+  operation: 'TestServer',
+  name: 'test-server',
+  active: 'TEST_SERVEUR',
+  upsert: {
+    summary: 'Create or update the test-server integration',
+    description: 'The licence\'s activeIntegration becomes TEST_SERVEUR.',
+    body: testServerIntegrationRequestSchema,
+    schema: testServerIntegrationSchema,
+    other: 'publisher',
+    save: (ctx, licence, body) => ctx.licensing.upsertTestServer(licence, body.serverUrl),
+  },
+  remove: (ctx, licence) => ctx.licensing.removeTestServer(licence),
+};
+
+function integrationKindRoutes<B extends z.ZodType>(ctx: AdminContext, kind: IntegrationKind<B>): AdminRoute[] {
+  const path = `/licences/{licenceId}/integration/${kind.segment}` as const;
+  const title = kind.name.charAt(0).toUpperCase() + kind.name.slice(1);
+  return [
+    defineRoute({
+      method: 'POST',
+      path,
+      operationId: `upsert${kind.operation}Integration`,
+      summary: kind.upsert.summary,
+      description: kind.upsert.description,
+      tag: 'integrations',
+      auth: 'bearer',
+      body: kind.upsert.body,
+      responses: {
+        201: { description: 'Created or updated', schema: kind.upsert.schema },
+        ...errorsOf({ 400: INVALID_INPUT, 403: SCOPE, 404: 'Licence not found', 409: `The licence has a ${kind.upsert.other} integration` }),
+      },
+      handler({ principal, params, body }) {
+        const licence = administeredLicence(ctx, principal, params.licenceId);
+        // TypeScript cannot resolve the body's conditional type for a generic B; it is B's parsed output.
+        return json(201, kind.upsert.save(ctx, licence, body as z.output<B>));
+      },
+    }),
+    defineRoute({
+      method: 'DELETE',
+      path,
+      operationId: `delete${kind.operation}Integration`,
+      summary: `Delete the ${kind.name} integration`,
+      description: `An active ${kind.active} integration becomes NONE.`,
+      tag: 'integrations',
+      auth: 'bearer',
+      responses: {
+        200: { description: 'Deleted', schema: ackResponseSchema },
+        ...errorsOf({ 400: 'licenceId is not a positive integer', 403: SCOPE, 404: 'Licence or integration not found' }),
+      },
+      handler({ principal, params }) {
+        const licence = administeredLicence(ctx, principal, params.licenceId);
+        kind.remove(ctx, licence);
+        return json(200, { ok: true, message: `${title} integration of licence ${licence.id} deleted.` });
+      },
+    }),
+  ];
+}
 
 /** `/licences/{licenceId}/integration/*` and the sandbox's read route. */
 export function integrationRoutes(ctx: AdminContext): AdminRoute[] {
@@ -39,43 +142,7 @@ export function integrationRoutes(ctx: AdminContext): AdminRoute[] {
         });
       },
     }),
-    defineRoute({
-      method: 'POST',
-      path: '/licences/{licenceId}/integration/publisher',
-      operationId: 'upsertPublisherIntegration',
-      summary: 'Create or update the publisher (contract editor) integration',
-      description:
-        'Only the fields given change; `\'\'` or null clears a URL; `supportedRoutes` is accepted and ignored. The licence\'s activeIntegration becomes PUBLISHER (LIBRE stays LIBRE: the route serves any contract editor).',
-      tag: 'integrations',
-      auth: 'bearer',
-      body: publisherIntegrationRequestSchema,
-      responses: {
-        201: { description: 'Created or updated', schema: publisherIntegrationSchema },
-        ...errorsOf({ 400: INVALID_INPUT, 403: SCOPE, 404: 'Licence not found', 409: 'The licence has a test-server integration' }),
-      },
-      handler({ principal, params, body }) {
-        const licence = administeredLicence(ctx, principal, params.licenceId);
-        return json(201, ctx.licensing.upsertPublisher(licence, body));
-      },
-    }),
-    defineRoute({
-      method: 'DELETE',
-      path: '/licences/{licenceId}/integration/publisher',
-      operationId: 'deletePublisherIntegration',
-      summary: 'Delete the publisher integration',
-      description: 'An active PUBLISHER/LIBRE integration becomes NONE.',
-      tag: 'integrations',
-      auth: 'bearer',
-      responses: {
-        200: { description: 'Deleted', schema: ackResponseSchema },
-        ...errorsOf({ 400: 'licenceId is not a positive integer', 403: SCOPE, 404: 'Licence or integration not found' }),
-      },
-      handler({ principal, params }) {
-        const licence = administeredLicence(ctx, principal, params.licenceId);
-        ctx.licensing.removePublisher(licence);
-        return json(200, { ok: true, message: `Publisher integration of licence ${licence.id} deleted.` });
-      },
-    }),
+    ...integrationKindRoutes(ctx, PUBLISHER),
     defineRoute({
       method: 'PUT',
       path: '/licences/{licenceId}/integration/publisher/static-referential',
@@ -95,41 +162,6 @@ export function integrationRoutes(ctx: AdminContext): AdminRoute[] {
         return json(200, ctx.licensing.saveStaticReferential(licence, body, ctx.now()));
       },
     }),
-    defineRoute({
-      method: 'POST',
-      path: '/licences/{licenceId}/integration/test-serveur',
-      operationId: 'upsertTestServerIntegration',
-      summary: 'Create or update the test-server integration',
-      description: 'The licence\'s activeIntegration becomes TEST_SERVEUR.',
-      tag: 'integrations',
-      auth: 'bearer',
-      body: testServerIntegrationRequestSchema,
-      responses: {
-        201: { description: 'Created or updated', schema: testServerIntegrationSchema },
-        ...errorsOf({ 400: INVALID_INPUT, 403: SCOPE, 404: 'Licence not found', 409: 'The licence has a publisher integration' }),
-      },
-      handler({ principal, params, body }) {
-        const licence = administeredLicence(ctx, principal, params.licenceId);
-        return json(201, ctx.licensing.upsertTestServer(licence, body.serverUrl));
-      },
-    }),
-    defineRoute({
-      method: 'DELETE',
-      path: '/licences/{licenceId}/integration/test-serveur',
-      operationId: 'deleteTestServerIntegration',
-      summary: 'Delete the test-server integration',
-      description: 'An active TEST_SERVEUR integration becomes NONE.',
-      tag: 'integrations',
-      auth: 'bearer',
-      responses: {
-        200: { description: 'Deleted', schema: ackResponseSchema },
-        ...errorsOf({ 400: 'licenceId is not a positive integer', 403: SCOPE, 404: 'Licence or integration not found' }),
-      },
-      handler({ principal, params }) {
-        const licence = administeredLicence(ctx, principal, params.licenceId);
-        ctx.licensing.removeTestServer(licence);
-        return json(200, { ok: true, message: `Test-server integration of licence ${licence.id} deleted.` });
-      },
-    }),
+    ...integrationKindRoutes(ctx, TEST_SERVER),
   ];
 }
