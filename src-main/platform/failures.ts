@@ -11,7 +11,14 @@ export function platformBase(platformUrl: string): string {
 export const PLATFORM_FAILURES = {
   unreachable: (failure, call) => new TransientPlatformError(`The platform did not answer ${call.operation} (${failure.code}).`),
   failed: (answer, call) => new TransientPlatformError(`The platform failed on ${call.operation} (HTTP ${answer.status}).`),
-  violation: (_violation, call) => new DeskError('CONTRACT_VIOLATION', `The platform answered ${call.operation} in an unexpected form.`),
+  // Field paths only (never values): what a technician needs to tell a server bug from a wrong URL.
+  violation: ({ reason, fields }, call) =>
+    new DeskError(
+      'CONTRACT_VIOLATION',
+      reason === 'notJson'
+        ? `The platform answered ${call.operation} with something that is not JSON.`
+        : `The platform answered ${call.operation} in an unexpected form${fields ? ` (${fields})` : ''}.`,
+    ),
 } satisfies Omit<JsonHttpHooks, 'refused'>;
 
 type Refusal = (answer: HttpAnswer, call: CallFacts) => Error;

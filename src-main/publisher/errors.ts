@@ -1,5 +1,5 @@
 import { DeskError, type DeskErrorCode } from '../../src-shared/errors';
-import { contractErrorBodySchema, type ProgressionStatus } from '../../src-shared/publisher/schemas';
+import { contractErrorAnswerSchema, type ProgressionStatus } from '../../src-shared/publisher/schemas';
 import type { NetworkFailure, Violation } from '../net/json-http';
 
 /**
@@ -92,7 +92,7 @@ export function readErrorBody(rawBody: string): ErrorBodyFacts | null {
   } catch {
     return null;
   }
-  const parsed = contractErrorBodySchema.safeParse(json);
+  const parsed = contractErrorAnswerSchema.safeParse(json);
   if (!parsed.success) return null;
   const details = parsed.data.error.details ?? {};
   return { contractCode: codeLike(parsed.data.error.code), field: codeLike(details.field), reason: codeLike(details.reason) };
@@ -195,6 +195,6 @@ export function mapViolation({ status, reason, fields }: Violation, operation: s
   const message =
     reason === 'notJson'
       ? `The medical system answered ${operation} with something that is not JSON.`
-      : `The medical system answered ${operation} in an unexpected form (${fields ?? ''}).`;
+      : `The medical system answered ${operation} in an unexpected form${fields ? ` (${fields})` : ''}.`;
   return new ContractError('CONTRACT_VIOLATION', message, { status, reason });
 }

@@ -1,10 +1,13 @@
 import { z } from 'zod';
-import { contractDateSchema, contractDateTimeSchema } from '../publisher/schemas';
+import { contractDateSchema } from '../publisher/schemas';
+import { answerDateTimeSchema, listOf, maybe, orNull } from '../publisher/tolerant';
 
 /**
  * The platform's ticket services `/api/kioskTicket/*` (DESIGN.md §2) and the desk
  * extensions this project defines (DESIGN.md §3, docs/desk-extensions.md).
  * Every body carries `licenceUuid`; `Authorization` is the raw account key.
+ * Answers are read tolerantly (`../publisher/tolerant.ts`): unknown fields dropped,
+ * `null` and absence read as one "no value" per field, wrong types refused.
  */
 const licenceUuid = z.string().min(1).max(64);
 const optionalText = (max: number) => z.string().max(max).nullable().optional();
@@ -22,10 +25,11 @@ export const issueForAppointmentRequestSchema = z.looseObject({
 });
 export type IssueForAppointmentRequest = z.infer<typeof issueForAppointmentRequestSchema>;
 
-export const issuedTicketSchema = z.looseObject({
+/** The contract answers `{number, formattedNumber}`; `day` comes from the platform's OpenAPI. */
+export const issuedTicketSchema = z.object({
   number: z.number().int(),
   formattedNumber: z.string(),
-  day: contractDateSchema,
+  day: maybe(contractDateSchema),
 });
 export type IssuedTicket = z.infer<typeof issuedTicketSchema>;
 
@@ -35,24 +39,25 @@ export const appointmentStatusChangedRequestSchema = z.looseObject({
   contractAppointmentId: z.string().min(1).max(128),
   status: z.string().min(1).max(32),
 });
-export const appointmentStatusChangedResponseSchema = z.looseObject({ updated: z.number().int().nonnegative() });
+export const appointmentStatusChangedResponseSchema = z.object({ updated: z.number().int().nonnegative() });
 
 export const cancelForAppointmentRequestSchema = z.looseObject({
   licenceUuid,
   contractAppointmentId: z.string().min(1).max(128),
 });
-export const cancelForAppointmentResponseSchema = z.looseObject({ cancelled: z.number().int().nonnegative() });
+export const cancelForAppointmentResponseSchema = z.object({ cancelled: z.number().int().nonnegative() });
 
 export const checkinNotifySettingsRequestSchema = z.looseObject({ licenceUuid });
-export const checkinNotifySettingsResponseSchema = z.looseObject({
+export const checkinNotifySettingsResponseSchema = z.object({
   settings: z.array(
-    z.looseObject({
-      officePlaceId: z.number().int().nullable(),
+    z.object({
+      // null = the global setting; a platform leaving the field out means the same.
+      officePlaceId: orNull(z.number().int()),
       enabled: z.boolean(),
-      excludedAnomalyCodes: z.array(z.string()),
+      excludedAnomalyCodes: listOf(z.string()),
     }),
   ),
-  features: z.record(z.string(), z.unknown()),
+  features: maybe(z.record(z.string(), z.unknown())),
 });
 export type CheckinNotifySettings = z.infer<typeof checkinNotifySettingsResponseSchema>;
 
@@ -62,9 +67,9 @@ export const printTicketRequestSchema = z.looseObject({
   kioskDeskId: z.number().int().nullable(),
   data: z.record(z.string(), z.unknown()),
 });
-export const printTicketResponseSchema = z.looseObject({
+export const printTicketResponseSchema = z.object({
   printed: z.boolean(),
-  deviceExternalId: z.string().nullable(),
+  deviceExternalId: orNull(z.string()),
 });
 
 /** 401 on the ticket services: bad key or licence not resolved. */
@@ -78,22 +83,20 @@ export type TicketStatus = z.infer<typeof ticketStatusSchema>;
 
 export const ticketSourceSchema = z.enum(['kiosk', 'desk', 'publisher']);
 
-export const deskTicketSchema = z.looseObject({
+export const deskTicketSchema = z.object({
   ticketId: z.string().min(1).max(128),
   number: z.number().int(),
   formattedNumber: z.string(),
   day: contractDateSchema,
   officePlaceId: z.number().int(),
-  contractAppointmentId: z.string().nullable(),
+  contractAppointmentId: orNull(z.string()),
   status: ticketStatusSchema,
-  patientDisplayName: z.string().nullable(),
-  examLabel: z.string().nullable(),
+  patientDisplayName: orNull(z.string()),
+  examLabel: orNull(z.string()),
   source: ticketSourceSchema,
-  issuedAt: contractDateTimeSchema,
-  updatedAt: contractDateTimeSchema,
-  lastCall: z
-    .looseObject({ deskId: z.number().int().nullable(), deskLabel: z.string(), at: contractDateTimeSchema })
-    .optional(),
+  issuedAt: answerDateTimeSchema,
+  updatedAt: answerDateTimeSchema,
+  lastCall: maybe(z.object({ deskId: orNull(z.number().int()), deskLabel: z.string(), at: answerDateTimeSchema })),
 });
 export type DeskTicket = z.infer<typeof deskTicketSchema>;
 
@@ -102,7 +105,7 @@ export const listForDayRequestSchema = z.looseObject({
   officePlaceId: z.number().int().optional(),
   day: contractDateSchema.optional(),
 });
-export const listForDayResponseSchema = z.looseObject({ day: contractDateSchema, tickets: z.array(deskTicketSchema) });
+export const listForDayResponseSchema = z.object({ day: contractDateSchema, tickets: z.array(deskTicketSchema) });
 
 export const callTicketRequestSchema = z.looseObject({
   licenceUuid,
@@ -111,7 +114,7 @@ export const callTicketRequestSchema = z.looseObject({
   deskLabel: z.string().min(1).max(64),
   recall: z.boolean().optional(),
 });
-export const callTicketResponseSchema = z.looseObject({ ticket: deskTicketSchema });
+export const callTicketResponseSchema = z.object({ ticket: deskTicketSchema });
 
 /** Server-Sent Events of `GET /api/kioskTicket/events`: one `ticket` event per change. */
 export const TICKET_EVENT = 'ticket';
@@ -154,9 +157,9 @@ export type DeskIssueForAppointmentRequest = z.infer<typeof deskIssueForAppointm
 export const TICKET_READY_EVENT = 'ready';
 /** The requested `Last-Event-ID` is not in the server's log: drop local state and reload with `listForDay`. */
 export const TICKET_RESET_EVENT = 'reset';
-export const ticketStreamControlSchema = z.looseObject({
+export const ticketStreamControlSchema = z.object({
   lastEventId: z.number().int(),
-  reason: z.enum(['eventsExpired', 'unknownEventId']).optional(),
+  reason: maybe(z.enum(['eventsExpired', 'unknownEventId'])),
 });
 
 /** Query of `GET /api/kioskTicket/lastCalls` (Authorization: raw account key). */
@@ -167,16 +170,16 @@ export const lastCallsQuerySchema = z.looseObject({
 });
 
 /** One call as a public display shows it: no patient name on a public screen. */
-export const displayedCallSchema = z.looseObject({
+export const displayedCallSchema = z.object({
   ticketId: z.string(),
   formattedNumber: z.string(),
-  deskId: z.number().int().nullable(),
+  deskId: orNull(z.number().int()),
   deskLabel: z.string(),
-  at: contractDateTimeSchema,
+  at: answerDateTimeSchema,
   recall: z.boolean(),
 });
 export type DisplayedCall = z.infer<typeof displayedCallSchema>;
-export const lastCallsResponseSchema = z.looseObject({
+export const lastCallsResponseSchema = z.object({
   officePlaceId: z.number().int(),
   calls: z.array(displayedCallSchema),
 });

@@ -1,10 +1,15 @@
 import { z } from 'zod';
+import { answerDateTimeSchema, listOf, maybe, orNull } from './tolerant';
 
 /**
  * Kiosk Integration Contract shapes (spec/kiosk-integration-contract.md).
- * Answers are loose objects: unknown properties are ignored so a newer publisher
- * never breaks the desk, while wrong types are rejected. Requests follow the
- * contract's limits (ids ≤ 128, anomaly codes ≤ 32, …).
+ * Answers are read tolerantly (docs/publisher-client.md, "Tolerant reading"): unknown
+ * properties are dropped (vendorData, the contract's round trip, is kept whole), a
+ * field the contract does not require may be absent or `null`, and only a wrong type
+ * or a missing required field is refused. Where the contract says "not shown", the
+ * desk requires what it cannot work without: a patient's id, names and birth date,
+ * an appointment's id, patientId, startDate and status. Requests follow the contract's limits
+ * (ids ≤ 128, anomaly codes ≤ 32, …).
  */
 
 // ── primitives ────────────────────────────────────────────────────────────────
@@ -21,6 +26,17 @@ export const contractErrorBodySchema = z.looseObject({
   }),
 });
 export type ContractErrorBody = z.infer<typeof contractErrorBodySchema>;
+
+/**
+ * The error body as the desk reads it from a publisher: only the code counts. The
+ * message is never read (it may hold patient data), so its absence hides nothing.
+ */
+export const contractErrorAnswerSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    details: maybe(z.record(z.string(), z.unknown())),
+  }),
+});
 
 export const CONTRACT_ERROR_CODES = [
   'INVALID_AUTH_KEY',
@@ -57,32 +73,33 @@ export const requestContextSchema = z.looseObject({
 export type RequestContext = z.infer<typeof requestContextSchema>;
 
 // ── resources ─────────────────────────────────────────────────────────────────
-export const practitionerRefSchema = z.looseObject({ name: z.string(), rppsId: z.string().optional() });
+export const practitionerRefSchema = z.object({ name: z.string(), rppsId: maybe(z.string()) });
 export type PractitionerRef = z.infer<typeof practitionerRefSchema>;
 
-export const addressSchema = z.looseObject({
-  line1: z.string(),
-  line2: z.string().nullable().optional(),
-  zipCode: z.string(),
-  city: z.string(),
+/** The contract types line2 "nullable": `null` is its one "no value". */
+export const addressSchema = z.object({
+  line1: maybe(z.string()),
+  line2: orNull(z.string()),
+  zipCode: maybe(z.string()),
+  city: maybe(z.string()),
 });
 
-export const patientSchema = z.looseObject({
+export const patientSchema = z.object({
   id: contractIdSchema,
   firstName: z.string(),
   lastName: z.string(),
-  birthName: z.string().optional(),
+  birthName: maybe(z.string()),
   birthDate: contractDateSchema,
-  sex: z.string().optional(),
-  email: z.string().optional(),
-  mobilePhone: z.string().optional(),
-  phone: z.string().optional(),
-  address: addressSchema.optional(),
-  socialSecurityId: z.string().optional(),
-  heightCm: z.number().optional(),
-  weightKg: z.number().optional(),
-  referringPractitioner: practitionerRefSchema.optional(),
-  vendorData: vendorDataSchema.optional(),
+  sex: maybe(z.string()),
+  email: maybe(z.string()),
+  mobilePhone: maybe(z.string()),
+  phone: maybe(z.string()),
+  address: maybe(addressSchema),
+  socialSecurityId: maybe(z.string()),
+  heightCm: maybe(z.number()),
+  weightKg: maybe(z.number()),
+  referringPractitioner: maybe(practitionerRefSchema),
+  vendorData: maybe(vendorDataSchema),
 });
 export type Patient = z.infer<typeof patientSchema>;
 
@@ -95,38 +112,40 @@ export const PROGRESSION = ['checkedIn', 'inCare', 'done', 'closed'] as const;
 export const progressionStatusSchema = z.enum(PROGRESSION);
 export type ProgressionStatus = z.infer<typeof progressionStatusSchema>;
 
-export const appointmentSchema = z.looseObject({
+/** The fields the contract types "T or null" read as `null` when absent, the others as absent when `null`. */
+export const appointmentSchema = z.object({
   id: contractIdSchema,
   patientId: z.string(),
-  startDate: contractDateTimeSchema,
-  convocationDate: contractDateTimeSchema.optional(),
-  endDate: contractDateTimeSchema.optional(),
-  locationId: z.string().optional(),
-  locationLabel: z.string().optional(),
-  examId: z.string().optional(),
-  examTypeId: z.string().optional(),
-  examLabel: z.string().optional(),
-  practitionerId: z.string().optional(),
-  practitionerLabel: z.string().optional(),
-  roomId: z.string().optional(),
-  roomLabel: z.string().optional(),
+  startDate: answerDateTimeSchema,
+  convocationDate: maybe(answerDateTimeSchema),
+  endDate: maybe(answerDateTimeSchema),
+  locationId: maybe(z.string()),
+  locationLabel: maybe(z.string()),
+  examId: maybe(z.string()),
+  examTypeId: maybe(z.string()),
+  examLabel: maybe(z.string()),
+  practitionerId: maybe(z.string()),
+  practitionerLabel: maybe(z.string()),
+  roomId: maybe(z.string()),
+  roomLabel: maybe(z.string()),
   status: appointmentStatusSchema,
-  awaitingExternalNotification: z.boolean().optional(),
-  prescriber: practitionerRefSchema.nullable().optional(),
-  ticketNumber: z.number().int().nullable().optional(),
-  ticketNumberFormatted: z.string().nullable().optional(),
-  managementPageUrl: z.string().optional(),
-  preparatorySurveyCompleted: z.boolean().optional(),
-  vendorData: vendorDataSchema.optional(),
+  awaitingExternalNotification: maybe(z.boolean()),
+  prescriber: orNull(practitionerRefSchema),
+  ticketNumber: orNull(z.number().int()),
+  ticketNumberFormatted: orNull(z.string()),
+  managementPageUrl: maybe(z.string()),
+  preparatorySurveyCompleted: maybe(z.boolean()),
+  vendorData: maybe(vendorDataSchema),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 
 /** by-code, by-id and by-ticket answers. */
-export const appointmentPairSchema = z.looseObject({
+export const appointmentPairSchema = z.object({
   patient: patientSchema,
   appointment: appointmentSchema,
-  otherAppointments: z.array(appointmentSchema),
-  vendorData: vendorDataSchema.optional(),
+  // "None today" comes as [], null or nothing: the pair itself is what matters.
+  otherAppointments: listOf(appointmentSchema),
+  vendorData: maybe(vendorDataSchema),
 });
 export type AppointmentPair = z.infer<typeof appointmentPairSchema>;
 
@@ -142,9 +161,9 @@ export const identifyRequestSchema = z.looseObject({
 });
 export type IdentifyRequest = z.infer<typeof identifyRequestSchema>;
 
-export const identifyResponseSchema = z.looseObject({
-  patients: z.array(z.looseObject({ patient: patientSchema, appointments: z.array(appointmentSchema) })),
-  vendorData: vendorDataSchema.optional(),
+export const identifyResponseSchema = z.object({
+  patients: z.array(z.object({ patient: patientSchema, appointments: listOf(appointmentSchema) })),
+  vendorData: maybe(vendorDataSchema),
 });
 export type IdentifyResponse = z.infer<typeof identifyResponseSchema>;
 
@@ -178,7 +197,7 @@ export const prescriberRequestSchema = z.looseObject({
 // ── documents ─────────────────────────────────────────────────────────────────
 export const documentTypeCodeSchema = z.string().min(1).max(64).regex(/^[A-Za-z][A-Za-z0-9_-]*$/);
 
-export const documentSchema = z.looseObject({
+export const documentSchema = z.object({
   id: z.string(),
   documentType: z.string(),
   label: z.string(),
@@ -186,15 +205,15 @@ export const documentSchema = z.looseObject({
   pageCount: z.number().int(),
   mimeType: z.string(),
 });
-export const requiredDocumentTypeSchema = z.looseObject({
+export const requiredDocumentTypeSchema = z.object({
   documentType: z.string(),
   label: z.string(),
   availableOnPhone: z.boolean(),
 });
-export const documentsListSchema = z.looseObject({
+export const documentsListSchema = z.object({
   documents: z.array(documentSchema),
   requiredDocumentTypes: z.array(requiredDocumentTypeSchema),
-  vendorData: vendorDataSchema.optional(),
+  vendorData: maybe(vendorDataSchema),
 });
 export type DocumentsList = z.infer<typeof documentsListSchema>;
 
@@ -208,24 +227,24 @@ export const uploadDocumentRequestSchema = z.looseObject({
   rotationAngle: z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]).optional(),
   pages: z.array(documentPageSchema).min(1),
 });
-export const uploadDocumentResponseSchema = z.looseObject({
+export const uploadDocumentResponseSchema = z.object({
   documentId: z.string(),
-  analysis: z.unknown().optional(),
-  vendorData: vendorDataSchema.optional(),
+  analysis: maybe(z.unknown()),
+  vendorData: maybe(vendorDataSchema),
 });
 
 /** Optional document-content operation (this project's design, docs/sandbox-publisher.md). */
-export const documentContentResponseSchema = z.looseObject({
+export const documentContentResponseSchema = z.object({
   documentId: z.string(),
   pages: z.array(documentPageSchema),
-  vendorData: vendorDataSchema.optional(),
+  vendorData: maybe(vendorDataSchema),
 });
 
 // ── readiness, check-in, status ──────────────────────────────────────────────
-export const notificationReadinessSchema = z.looseObject({
+export const notificationReadinessSchema = z.object({
   ready: z.boolean(),
-  reason: z.enum(['notificationDisabled', 'notificationNotConfigured']).optional(),
-  vendorData: vendorDataSchema.optional(),
+  reason: maybe(z.enum(['notificationDisabled', 'notificationNotConfigured'])),
+  vendorData: maybe(vendorDataSchema),
 });
 export type NotificationReadiness = z.infer<typeof notificationReadinessSchema>;
 
@@ -251,15 +270,15 @@ export const checkInRequestSchema = z.looseObject({
 });
 export type CheckInRequest = z.infer<typeof checkInRequestSchema>;
 
-export const checkInResponseSchema = z.looseObject({
-  ticketNumber: z.number().int().optional(),
-  ticketNumberFormatted: z.string().optional(),
-  vendorData: vendorDataSchema.optional(),
+export const checkInResponseSchema = z.object({
+  ticketNumber: maybe(z.number().int()),
+  ticketNumberFormatted: maybe(z.string()),
+  vendorData: maybe(vendorDataSchema),
 });
 export type CheckInResponse = z.infer<typeof checkInResponseSchema>;
 
 export const setStatusRequestSchema = z.looseObject({ status: progressionStatusSchema });
-export const setStatusResponseSchema = z.looseObject({ status: appointmentStatusSchema });
+export const setStatusResponseSchema = z.object({ status: appointmentStatusSchema });
 
 export const byTicketRequestSchema = z.looseObject({
   context: requestContextSchema.optional(),
@@ -275,14 +294,14 @@ export const staffSignInRequestSchema = z.object({
 });
 export type StaffSignInRequest = z.infer<typeof staffSignInRequestSchema>;
 
-export const staffOfficeSchema = z.looseObject({
+export const staffOfficeSchema = z.object({
   officeId: z.string(),
   officeVisibleId: z.string(),
   name: z.string(),
 });
 export type StaffOffice = z.infer<typeof staffOfficeSchema>;
 
-export const staffSignInResponseSchema = z.looseObject({
+export const staffSignInResponseSchema = z.object({
   offices: z.array(staffOfficeSchema),
   userEmail: z.string(),
   userDisplayName: z.string(),
@@ -290,18 +309,22 @@ export const staffSignInResponseSchema = z.looseObject({
 export type StaffSignInResponse = z.infer<typeof staffSignInResponseSchema>;
 
 // ── configuration referentials ───────────────────────────────────────────────
-const referential = z.looseObject({ id: z.string(), name: z.string() });
-export const officePlacesResponseSchema = z.looseObject({ officePlaces: z.array(referential) });
-export const examTypesResponseSchema = z.looseObject({
-  examTypes: z.array(referential.extend({ ticketPrefix: z.string().optional() })),
+// The lists themselves stay required: a route answering without its list is not the route.
+const referential = z.object({ id: z.string(), name: z.string() });
+export const officePlacesResponseSchema = z.object({
+  // Not in the contract: the training publisher names each place's office, the board narrows by it (board/grants.ts).
+  officePlaces: z.array(referential.extend({ officeId: maybe(z.string()) })),
 });
-export const examsResponseSchema = z.looseObject({ exams: z.array(referential.extend({ examTypeId: z.string() })) });
-export const practitionersResponseSchema = z.looseObject({
-  practitioners: z.array(referential.extend({ rppsId: z.string().optional() })),
+export const examTypesResponseSchema = z.object({
+  examTypes: z.array(referential.extend({ ticketPrefix: maybe(z.string()) })),
 });
-export const roomsResponseSchema = z.looseObject({ rooms: z.array(referential) });
-export const documentTypesResponseSchema = z.looseObject({
-  documentTypes: z.array(z.looseObject({ documentType: z.string(), label: z.string() })),
+export const examsResponseSchema = z.object({ exams: z.array(referential.extend({ examTypeId: z.string() })) });
+export const practitionersResponseSchema = z.object({
+  practitioners: z.array(referential.extend({ rppsId: maybe(z.string()) })),
+});
+export const roomsResponseSchema = z.object({ rooms: z.array(referential) });
+export const documentTypesResponseSchema = z.object({
+  documentTypes: z.array(z.object({ documentType: z.string(), label: z.string() })),
 });
 
 /** The six config routes, in the order the platform probes the first five. */

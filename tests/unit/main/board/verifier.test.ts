@@ -6,7 +6,7 @@ import { ContractError } from '../../../../src-main/publisher/errors';
 function pair(id: string, status: AppointmentPair['appointment']['status']): AppointmentPair {
   return {
     patient: { id: 'p', firstName: 'A', lastName: 'B', birthDate: '1980-01-01' },
-    appointment: { id, patientId: 'p', startDate: '2026-11-23T09:00:00+01:00', status },
+    appointment: { id, patientId: 'p', startDate: '2026-11-23T09:00:00+01:00', status, prescriber: null, ticketNumber: null, ticketNumberFormatted: null },
     otherAppointments: [],
   };
 }
