@@ -12,13 +12,13 @@ import {
   validateCredentialsResponseSchema,
 } from '../../../../../src-shared/platform/admin';
 import { requireRole, requireUserInScope, userInScope } from '../access';
-import { publicUser, type UserRecord } from '../accounts';
+import { publicUser, type NewUser, type UserRecord } from '../accounts';
 import type { AdminContext } from '../context';
 import { badRequest, forbidden, notFound } from '../errors';
 import { requireReachable, sendInvitation, sendPasswordReset, setPasswordWithToken } from '../invitations';
 import { messagePage } from '../pages';
 import { PasswordHash } from '../passwords';
-import { defineRoute, json, page, type AdminRoute } from '../route';
+import { defineRoute, json, page, type AdminRoute, type RouteResult } from '../route';
 import { checkCredentials } from '../sign-in';
 import { checkAccountUpdate, checkNewAccount } from '../user-rules';
 import { errorsOf, INVALID_INPUT } from './common';
@@ -27,6 +27,30 @@ function findUser(ctx: AdminContext, id: number): UserRecord {
   const user = ctx.accounts.byId(id);
   if (!user) throw notFound(`User ${id} not found.`);
   return user;
+}
+
+/** A created or invited account: what the request leaves out is empty, off or none. */
+function addAccount(
+  ctx: AdminContext,
+  fields: Pick<NewUser, 'email' | 'role' | 'defaultLicenceId' | 'password'> & Partial<Pick<NewUser, 'firstName' | 'lastName' | 'phone' | 'canAccessCockpit'>>,
+): UserRecord {
+  return ctx.accounts.add({
+    email: fields.email,
+    firstName: fields.firstName ?? '',
+    lastName: fields.lastName ?? '',
+    phone: fields.phone ?? '',
+    role: fields.role,
+    defaultLicenceId: fields.defaultLicenceId,
+    canAccessCockpit: fields.canAccessCockpit ?? false,
+    grantedLicenceIds: [],
+    password: fields.password,
+  });
+}
+
+/** Invite and resend answer alike: a new link goes out, the answer says until when it works. */
+function invitationSent(ctx: AdminContext, user: UserRecord, verb: 'sent' | 'resent'): RouteResult {
+  const expiresAt = sendInvitation(ctx, user);
+  return json(200, { message: `Invitation ${verb} to ${user.email}.`, user: publicUser(user), invitationExpiresAt: expiresAt.toISOString() });
 }
 
 /** `/users/*`: accounts, invitations, passwords. */
@@ -50,18 +74,7 @@ export function userRoutes(ctx: AdminContext): AdminRoute[] {
         const password = await PasswordHash.of(body.password);
         // Checked again after the slow hash: another request may have taken the e-mail meanwhile.
         checkNewAccount(ctx, principal, body);
-        const user = ctx.accounts.add({
-          email: body.email,
-          firstName: body.firstName ?? '',
-          lastName: body.lastName ?? '',
-          phone: body.phone ?? '',
-          role: body.role,
-          defaultLicenceId,
-          canAccessCockpit: body.canAccessCockpit ?? false,
-          grantedLicenceIds: [],
-          password,
-        });
-        return json(201, publicUser(user));
+        return json(201, publicUser(addAccount(ctx, { ...body, defaultLicenceId, password })));
       },
     }),
     defineRoute({
@@ -96,19 +109,8 @@ export function userRoutes(ctx: AdminContext): AdminRoute[] {
         const role = body.role ?? 'user';
         const defaultLicenceId = checkNewAccount(ctx, principal, { email: body.email, role, defaultLicenceId: body.defaultLicenceId });
         requireReachable(body.email);
-        const user = ctx.accounts.add({
-          email: body.email,
-          firstName: body.firstName ?? '',
-          lastName: body.lastName ?? '',
-          phone: '',
-          role,
-          defaultLicenceId,
-          canAccessCockpit: false,
-          grantedLicenceIds: [],
-          password: null,
-        });
-        const expiresAt = sendInvitation(ctx, user);
-        return json(200, { message: `Invitation sent to ${user.email}.`, user: publicUser(user), invitationExpiresAt: expiresAt.toISOString() });
+        const user = addAccount(ctx, { email: body.email, firstName: body.firstName, lastName: body.lastName, role, defaultLicenceId, password: null });
+        return invitationSent(ctx, user, 'sent');
       },
     }),
     defineRoute({
@@ -132,8 +134,7 @@ export function userRoutes(ctx: AdminContext): AdminRoute[] {
         const user = findUser(ctx, params.id);
         requireUserInScope(principal, user);
         if (user.password !== null) throw badRequest(`User ${user.id} has already activated their account.`);
-        const expiresAt = sendInvitation(ctx, user);
-        return json(200, { message: `Invitation resent to ${user.email}.`, user: publicUser(user), invitationExpiresAt: expiresAt.toISOString() });
+        return invitationSent(ctx, user, 'resent');
       },
     }),
     defineRoute({
