@@ -43,7 +43,8 @@ export class PublisherEncryption {
     const flag = headerValue(request, 'x-kiosk-encryption');
     const wrapped = headerValue(request, 'x-kiosk-encryption-key');
     if (flag === null && wrapped === null) {
-      if (scope === 'contract' && this.config?.clearCalls === 'refuse') {
+      const refused = this.config?.clearCalls === 'refuseAll' || (scope === 'contract' && this.config?.clearCalls === 'refuse');
+      if (refused && this.config) {
         throw contractError(400, this.config.refusalCode, 'This operation requires end-to-end encryption.');
       }
       return { key: null };

@@ -13,8 +13,11 @@ export interface PublisherBehaviour {
   encryption: {
     /** PEM private keys tried in order at unwrap (rotation). */
     privateKeysPem: string[];
-    /** 'refuse': a clear call to an encrypted operation is answered 400 `refusalCode`. */
-    clearCalls: 'accept' | 'refuse';
+    /**
+     * 'refuse': a clear call to an encrypted operation is answered 400 `refusalCode`;
+     * 'refuseAll': also by-ticket and document content, as publishers encrypting beyond the ten do.
+     */
+    clearCalls: 'accept' | 'refuse' | 'refuseAll';
     refusalCode: string;
   } | null;
   /** Each feature switched off answers with the contract's minimal conformant form. */
