@@ -1,3 +1,5 @@
+import { describeFieldVariations } from './publisher/field-variations';
+import { PUBLISHER_FLAGS_HELP } from './publisher/flags';
 import { startSandbox } from './start';
 
 /**
@@ -10,6 +12,7 @@ interface CliOptions {
   seed: number | undefined;
   kioskSeconds: number;
   extraTickets: number;
+  publisherFlags: string[];
 }
 
 function readOptions(argv: string[]): CliOptions {
@@ -28,6 +31,8 @@ function readOptions(argv: string[]): CliOptions {
     return parsed;
   };
   return {
+    // Read by startSandbox, exactly as the preview host passes them.
+    publisherFlags: argv,
     platformPort: number('--platform-port', 0, 65_535),
     publisherPort: number('--publisher-port', 0, 65_535),
     seed: value('--seed') === undefined ? undefined : number('--seed', 0, 2 ** 31),
@@ -44,6 +49,7 @@ async function main(): Promise<void> {
     seed: options.seed,
     kioskIntervalMs: options.kioskSeconds * 1000,
     extraTickets: options.extraTickets,
+    publisherFlags: options.publisherFlags,
   });
   const lines = [
     'Desk Console training sandbox (made-up data, 127.0.0.1 only)',
@@ -56,6 +62,8 @@ async function main(): Promise<void> {
     `  staff sign-in:     ${sandbox.trainingAccounts.map((a) => `${a.login}/${a.password}`).join(', ')}`,
     `  platform admin:    ${sandbox.platformAccounts.map((a) => `${a.login}/${a.password} (${a.role})`).join(', ')}`,
     `  kiosk arrivals:    ${options.kioskSeconds > 0 ? `every ${options.kioskSeconds} s` : 'off (--kiosk-every SECONDS)'}`,
+    `  field variations:  ${describeFieldVariations(sandbox.behaviour.fieldVariations)}, status echo ${sandbox.behaviour.quirks.echoStatus ? 'on' : 'off'}`,
+    ...PUBLISHER_FLAGS_HELP.map((line) => `    ${line}`),
     'Stop with Ctrl+C.',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

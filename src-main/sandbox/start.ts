@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ConnectionProfile } from '../../src-shared/profile';
 import { noFaults, type FaultSwitches } from './faults';
 import { KioskSimulator } from './kiosk-simulator';
+import { withPublisherFlags } from './publisher/flags';
+import { applyOpaqueIds } from './publisher/opaque-ids';
 import { publisherBehaviour, type PublisherBehaviour, type PublisherBehaviourInput } from './publisher/options';
 import { buildSandboxPublisher } from './publisher/server';
 import { buildSandboxPlatform, type SandboxPlatform } from './platform/server';
@@ -34,6 +36,8 @@ export interface SandboxStartOptions extends SeedOptions {
   platformPort?: number;
   publisherPort?: number;
   publisher?: PublisherBehaviourInput;
+  /** Publisher flags as both CLIs take them (`--field-variations`, `--echo-status`; publisher/flags.ts), applied over `publisher`. */
+  publisherFlags?: readonly string[];
   /** Clock of both servers (tests pin it); default: the real clock. */
   clock?: () => Date;
   /** Pace of simulated kiosk arrivals in ms; 0 or absent = off (tests ask for it). */
@@ -54,11 +58,14 @@ async function listen(app: FastifyInstance, port: number): Promise<string> {
  */
 export async function startSandbox(options: SandboxStartOptions = {}): Promise<RunningSandbox> {
   const clock = options.clock ?? (() => new Date());
+  const publisherInput = withPublisherFlags(options.publisher, options.publisherFlags);
   const world = seedWorld({ seed: options.seed, now: options.now ?? clock(), patients: options.patients });
   if (options.extraTickets) {
     const firstPlace = world.publisher.officePlaces[0]!.platformId;
     world.platform.tickets.push(...bulkTickets(world.platform.tickets, options.extraTickets, firstPlace, options.now ?? clock()));
   }
+  // Ids are varied once, in both servers' data, so that an id stays the same across answers and requests.
+  if ((publisherInput.fieldVariations?.mode ?? 'off') !== 'off') applyOpaqueIds(world);
   const faults = { platform: noFaults(), publisher: noFaults() };
   let platformUrl = '';
   const platform = await buildSandboxPlatform({ world: world.platform, faults: faults.platform, now: clock, publicUrl: () => platformUrl });
@@ -67,7 +74,7 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<R
   const licence = world.platform.licences.find((candidate) => candidate.uuid === SANDBOX_LICENCE_UUID)!;
   const behaviour = publisherBehaviour({
     platform: { url: platformUrl, licenceUuid: licence.uuid, accountKey: licence.accountKey, timeoutMs: 8_000 },
-    ...options.publisher,
+    ...publisherInput,
   });
   const publisher = buildSandboxPublisher({ world: world.publisher, behaviour, faults: faults.publisher, now: clock });
   const publisherUrl = await listen(publisher, options.publisherPort ?? 0);

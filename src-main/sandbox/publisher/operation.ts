@@ -4,6 +4,7 @@ import { ENCRYPTION_HEADER, ENCRYPTION_VERSION } from '../../../src-shared/publi
 import { authGuard, type AuthLevel } from './auth';
 import { PublisherEncryption, type EncryptionScope } from './encryption';
 import { errors, validationErrorFrom } from './errors';
+import type { AnswerVariations } from './field-variations';
 import { parseJsonText } from './json';
 import type { PublisherBehaviour } from './options';
 import type { PlatformLink } from './platform-link';
@@ -16,6 +17,7 @@ export interface PublisherContext {
   behaviour: PublisherBehaviour;
   encryption: PublisherEncryption;
   platform: PlatformLink;
+  answers: AnswerVariations;
 }
 
 export type OperationResult = { status: 200 | 201; body: Record<string, unknown> } | { status: 204 };
@@ -83,7 +85,7 @@ export function operation<P extends z.ZodType, Q extends z.ZodType, B extends z.
   context: PublisherContext,
   spec: OperationSpec<P, Q, B>,
 ): void {
-  const { app, state, behaviour, encryption } = context;
+  const { app, state, behaviour, encryption, answers } = context;
   app.route({
     method: spec.method,
     url: `${behaviour.basePath}${spec.path}`,
@@ -113,9 +115,11 @@ export function operation<P extends z.ZodType, Q extends z.ZodType, B extends z.
       });
 
       if (result.status === 204) return reply.code(204).send();
+      // Varied before sealing: an encrypting publisher writes the same forms inside the envelope.
+      const answer = answers.vary(spec.method, spec.path, result.body);
       reply.code(result.status).type('application/json; charset=utf-8');
-      if (!session.key) return reply.send(result.body);
-      return reply.header(ENCRYPTION_HEADER, ENCRYPTION_VERSION).send(PublisherEncryption.seal(session.key, result.body));
+      if (!session.key) return reply.send(answer);
+      return reply.header(ENCRYPTION_HEADER, ENCRYPTION_VERSION).send(PublisherEncryption.seal(session.key, answer));
     },
   });
 }

@@ -1,4 +1,5 @@
 import { CONTRACT_BASE_PATH } from '../../../src-shared/profile';
+import { NO_FIELD_VARIATIONS, type FieldVariationMode } from './field-variations';
 
 /**
  * How the training publisher behaves. Defaults are a complete, conformant publisher;
@@ -40,6 +41,8 @@ export interface PublisherBehaviour {
     /** `PUT status` at or behind the current status answers the requested status (an echo) instead of the current one. */
     echoStatus: boolean;
   };
+  /** Answers in the other legal forms (null for absent, offsets, extra fields, opaque ids): field-variations.ts. */
+  fieldVariations: FieldVariationMode;
   /**
    * The publisher's own configuration, used when a request carries no
    * `context.config` (contract, context rule 2).
@@ -64,6 +67,7 @@ export const DEFAULT_PUBLISHER_BEHAVIOUR: PublisherBehaviour = {
     callQueue: false,
   },
   quirks: { rejectClosed: false, htmlNotFound: false, trustAnyKeyOnFirstUse: false, echoStatus: false },
+  fieldVariations: NO_FIELD_VARIATIONS,
   identification: { twoFieldsIdentification: false },
   uploadLimitBytes: 16 * 1024 * 1024,
   platform: null,

@@ -4,6 +4,7 @@ import type { PublisherWorld } from '../world/types';
 import { installCors } from './cors';
 import { PublisherEncryption } from './encryption';
 import { errorHandler, errors, notFoundHandler, sendError } from './errors';
+import { AnswerVariations } from './field-variations';
 import type { PublisherContext } from './operation';
 import type { PublisherBehaviour } from './options';
 import { PlatformLink } from './platform-link';
@@ -61,7 +62,7 @@ export function createSandboxPublisher(options: SandboxPublisherOptions): Sandbo
   const state = new PublisherState(options.world, options.now, behaviour.quirks.trustAnyKeyOnFirstUse);
   const platform = new PlatformLink(behaviour.platform);
   const encryption = new PublisherEncryption(behaviour.encryption);
-  const context: PublisherContext = { app, state, behaviour, encryption, platform };
+  const context: PublisherContext = { app, state, behaviour, encryption, platform, answers: new AnswerVariations(behaviour.fieldVariations) };
 
   // Bodies are kept as raw text: an encrypted body must be opened before it is JSON.
   app.removeAllContentTypeParsers();
