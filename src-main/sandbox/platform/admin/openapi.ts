@@ -73,27 +73,39 @@ const ref = (names: Map<z.ZodType, string>, schema: z.ZodType, where: string) =>
   return { $ref: `#/components/schemas/${name}` };
 };
 
+/** What admin routes and external operations both describe; the answers' content is each one's own. */
+interface Described<R extends { description: string }> {
+  operationId: string;
+  summary: string;
+  description?: string | undefined;
+  tag: string;
+  responses: Record<string, R>;
+}
+
+function describedOperation<R extends { description: string }>(
+  described: Described<R>,
+  security: Json[],
+  content: (response: R, status: string) => Json,
+): Json {
+  const responses = Object.fromEntries(
+    Object.entries(described.responses).map(([status, response]) => [status, { description: response.description, content: content(response, status) }]),
+  );
+  const operation: Json = { operationId: described.operationId, summary: described.summary, tags: [described.tag], security, responses };
+  if (described.description) operation.description = described.description;
+  return operation;
+}
+
 function adminOperation(route: AdminRoute, names: Map<z.ZodType, string>): Json {
   const parameters = [
     ...pathParamNames(route.path).map((name) => ({ name, in: 'path', required: true, schema: { type: 'integer', minimum: 1 } })),
     ...route.query.map(({ name, description }) => ({ name, in: 'query', required: false, description, schema: { type: 'string' } })),
   ];
-  const responses = Object.fromEntries(
-    Object.entries(route.responses).map(([status, spec]) => {
-      const content: Json = {};
-      if (spec.schema) content['application/json'] = { schema: ref(names, spec.schema, `${route.operationId} ${status}`) };
-      if (spec.html) content['text/html'] = { schema: { type: 'string' } };
-      return [status, { description: spec.description, content }];
-    }),
-  );
-  const operation: Json = {
-    operationId: route.operationId,
-    summary: route.summary,
-    tags: [route.tag],
-    security: SECURITY[route.auth],
-    responses,
-  };
-  if (route.description) operation.description = route.description;
+  const operation = describedOperation(route, SECURITY[route.auth], (spec, status) => {
+    const content: Json = {};
+    if (spec.schema) content['application/json'] = { schema: ref(names, spec.schema, `${route.operationId} ${status}`) };
+    if (spec.html) content['text/html'] = { schema: { type: 'string' } };
+    return content;
+  });
   if (parameters.length > 0) operation.parameters = parameters;
   if (route.body) {
     const schema = ref(names, route.body, `${route.operationId} body`);
@@ -106,23 +118,11 @@ function adminOperation(route: AdminRoute, names: Map<z.ZodType, string>): Json 
 }
 
 function externalOperation(operation: ExternalOperation, names: Map<z.ZodType, string>): Json {
-  const responses = Object.fromEntries(
-    Object.entries(operation.responses).map(([status, spec]) => {
-      let content: Json = {};
-      if (spec.schema) content = { 'application/json': { schema: ref(names, spec.schema, `${operation.operationId} ${status}`) } };
-      if (spec.eventStream) content = { 'text/event-stream': { schema: { type: 'string' } } };
-      if (spec.raw) content = { '*/*': { schema: {} } };
-      return [status, { description: spec.description, content }];
-    }),
-  );
-  const result: Json = {
-    operationId: operation.operationId,
-    summary: operation.summary,
-    tags: [operation.tag],
-    security: SECURITY[operation.security],
-    responses,
-  };
-  if (operation.description) result.description = operation.description;
+  const result = describedOperation(operation, SECURITY[operation.security], (spec, status) => {
+    if (spec.raw) return { '*/*': { schema: {} } };
+    if (spec.eventStream) return { 'text/event-stream': { schema: { type: 'string' } } };
+    return spec.schema ? { 'application/json': { schema: ref(names, spec.schema, `${operation.operationId} ${status}`) } } : {};
+  });
   if (operation.parameters) result.parameters = operation.parameters.map((parameter) => ({ ...parameter, schema: { type: 'string' } }));
   if (operation.body) result.requestBody = { required: true, content: { 'application/json': { schema: ref(names, operation.body, operation.operationId) } } };
   if (operation.rawBody) result.requestBody = { required: false, content: { '*/*': { schema: {} } } };
@@ -135,20 +135,16 @@ export function openApiDocument(routes: readonly AdminRoute[], publicUrl: () => 
   const requests = new Set<z.ZodType>();
   const responses = new Set<z.ZodType>();
   const paths: Record<string, Record<string, Json>> = {};
-  const add = (path: string, method: string, operation: Json) => {
-    paths[path] ??= {};
-    paths[path][method.toLowerCase()] = operation;
-  };
-  for (const route of routes) {
-    if (route.body) requests.add(route.body);
-    for (const spec of Object.values(route.responses)) if (spec.schema) responses.add(spec.schema);
-    add(route.path, route.method, adminOperation(route, names));
-  }
-  for (const operation of EXTERNAL_OPERATIONS) {
+  const add = (
+    operation: { path: string; method: string; body?: z.ZodType | undefined; responses: Record<string, { schema?: z.ZodType | undefined }> },
+    rendered: Json,
+  ) => {
     if (operation.body) requests.add(operation.body);
     for (const spec of Object.values(operation.responses)) if (spec.schema) responses.add(spec.schema);
-    add(operation.path, operation.method, externalOperation(operation, names));
-  }
+    (paths[operation.path] ??= {})[operation.method.toLowerCase()] = rendered;
+  };
+  for (const route of routes) add(route, adminOperation(route, names));
+  for (const operation of EXTERNAL_OPERATIONS) add(operation, externalOperation(operation, names));
   const document: Json = {
     openapi: '3.0.3',
     info: {
