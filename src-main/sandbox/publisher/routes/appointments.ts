@@ -1,6 +1,7 @@
+import { appointmentOperation } from '../appointment-operation';
 import { errors } from '../errors';
 import { ok, operation, type PublisherContext } from '../operation';
-import { appointmentParams, byTicketBody, codeParams } from '../requests';
+import { byTicketBody, codeParams } from '../requests';
 import { appointmentsWithTicket } from '../tickets';
 import { pairView } from '../views';
 
@@ -28,13 +29,12 @@ export function appointmentRoutes(context: PublisherContext): void {
     },
   });
 
-  operation(context, {
+  appointmentOperation(context, {
     method: 'GET',
     path: '/appointments/:appointmentId',
     auth: 'KD',
     encryption: 'contract',
-    params: appointmentParams,
-    handle: ({ params }) => ok(pairView(state, state.requireAppointment(params.appointmentId), withTickets)),
+    handle: ({ appointment }) => ok(pairView(state, appointment, withTickets)),
   });
 
   operation(context, {

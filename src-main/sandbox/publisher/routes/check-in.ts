@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 import type { SandboxAppointment } from '../../world/types';
+import { appointmentOperation } from '../appointment-operation';
 import { errors } from '../errors';
-import { ok, operation, type PublisherContext } from '../operation';
-import { appointmentParams, checkInBody, notifyBody, readinessQuery } from '../requests';
+import { ok, type PublisherContext } from '../operation';
+import { checkInBody, notifyBody, readinessQuery } from '../requests';
 import type { PublisherState } from '../state';
 import { nextTicket, type Ticket } from '../tickets';
 
@@ -55,15 +56,13 @@ export function checkInRoutes(context: PublisherContext): void {
         })
       : ok(callQueue ? { vendorData: state.vendorData('appointment', appointment.id) } : {});
 
-  operation(context, {
+  appointmentOperation(context, {
     method: 'POST',
     path: '/appointments/:appointmentId/check-in',
     auth: 'KD',
     encryption: 'contract',
-    params: appointmentParams,
     body: checkInBody,
-    handle: ({ params, body }) => {
-      const appointment = state.requireAppointment(params.appointmentId);
+    handle: ({ appointment, body }) => {
       state.noteVendorData('appointment', appointment.id, body.context?.vendorData);
       if (appointment.status === 'cancelled' || appointment.status === 'done') throw errors.alreadyCheckedIn(appointment.status);
       // At or past arrival: a replay after a timeout gets the EXISTING ticket, never a new one.
@@ -82,30 +81,26 @@ export function checkInRoutes(context: PublisherContext): void {
     },
   });
 
-  operation(context, {
+  appointmentOperation(context, {
     method: 'GET',
     path: '/appointments/:appointmentId/notification-readiness',
     auth: 'KD',
     encryption: 'contract',
-    params: appointmentParams,
     query: readinessQuery,
-    handle: ({ params }) => {
-      const appointment = state.requireAppointment(params.appointmentId);
+    handle: ({ appointment }) => {
       // Must always answer; without a notification concept the answer is always ready.
       if (behaviour.minimal.notification) return ok({ ready: true });
       return ok({ ...appointment.readiness, vendorData: state.vendorData('appointment', appointment.id) });
     },
   });
 
-  operation(context, {
+  appointmentOperation(context, {
     method: 'POST',
     path: '/appointments/:appointmentId/notify',
     auth: 'KD',
     encryption: 'never',
-    params: appointmentParams,
     body: notifyBody,
-    handle: ({ params }) => {
-      const appointment = state.requireAppointment(params.appointmentId);
+    handle: ({ appointment }) => {
       if (appointment.status === 'scheduled' || appointment.status === 'cancelled') throw errors.notCheckedIn(appointment.status);
       // Already sent (or never deferred): 200 again, and no second notification.
       if (appointment.awaitingExternalNotification) {

@@ -1,7 +1,8 @@
 import type { PublisherWorld, SandboxAppointment, StoredDocument } from '../../world/types';
+import { appointmentOperation } from '../appointment-operation';
 import { errors } from '../errors';
-import { created, noContent, ok, operation, type PublisherContext } from '../operation';
-import { appointmentParams, documentParams, uploadBody } from '../requests';
+import { created, noContent, ok, type PublisherContext } from '../operation';
+import { documentParams, uploadBody } from '../requests';
 
 /** Room for the envelope: base64 inflates by 4/3, plus the envelope's own JSON. */
 export function uploadWireLimit(plaintextLimit: number): number {
@@ -30,14 +31,12 @@ export function documentRoutes(context: PublisherContext): void {
   const { state, behaviour, encryption } = context;
   const minimal = behaviour.minimal.documents;
 
-  operation(context, {
+  appointmentOperation(context, {
     method: 'GET',
     path: '/appointments/:appointmentId/documents',
     auth: 'KD',
     encryption: 'contract',
-    params: appointmentParams,
-    handle: ({ params }) => {
-      const appointment = state.requireAppointment(params.appointmentId);
+    handle: ({ appointment }) => {
       if (minimal) return ok({ documents: [], requiredDocumentTypes: [] });
       return ok({
         documents: appointment.documents
@@ -52,17 +51,15 @@ export function documentRoutes(context: PublisherContext): void {
     },
   });
 
-  operation(context, {
+  appointmentOperation(context, {
     method: 'POST',
     path: '/appointments/:appointmentId/documents',
     auth: 'KD',
     encryption: 'contract',
-    params: appointmentParams,
     body: uploadBody,
     bodyLimit: uploadWireLimit(behaviour.uploadLimitBytes),
     maxPlaintextBytes: behaviour.uploadLimitBytes,
-    handle: ({ params, body }) => {
-      const appointment = state.requireAppointment(params.appointmentId);
+    handle: ({ appointment, body }) => {
       state.noteVendorData('appointment', appointment.id, body.context?.vendorData);
       const documentId = state.nextDocumentId();
       if (minimal) return created({ documentId });
@@ -83,14 +80,13 @@ export function documentRoutes(context: PublisherContext): void {
     },
   });
 
-  operation(context, {
+  appointmentOperation(context, {
     method: 'DELETE',
     path: '/appointments/:appointmentId/documents/:documentId',
     auth: 'KD',
     encryption: 'contract',
     params: documentParams,
-    handle: ({ params }) => {
-      const appointment = state.requireAppointment(params.appointmentId);
+    handle: ({ appointment, params }) => {
       const document = minimal ? undefined : liveDocument(appointment, params.documentId);
       if (!document) throw errors.unknownDocument();
       document.deleted = true;
@@ -99,14 +95,13 @@ export function documentRoutes(context: PublisherContext): void {
     },
   });
 
-  operation(context, {
+  appointmentOperation(context, {
     method: 'GET',
     path: '/appointments/:appointmentId/documents/:documentId/content',
     auth: 'KD',
     encryption: 'optional',
     params: documentParams,
-    handle: ({ params, sealed }) => {
-      const appointment = state.requireAppointment(params.appointmentId);
+    handle: ({ appointment, params, sealed }) => {
       // Outside the 10 encrypted operations, yet patient data: an encrypting publisher
       // only hands it out sealed, and answers the minimal form to a clear call.
       const document = minimal || (encryption.enabled && !sealed) ? undefined : liveDocument(appointment, params.documentId);

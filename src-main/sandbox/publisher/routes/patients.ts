@@ -41,6 +41,7 @@ export function patientRoutes(context: PublisherContext): void {
     },
   });
 
+  // Not an appointmentOperation: the minimal form answers 204 before looking the appointment up, even an unknown one.
   operation(context, {
     method: 'PUT',
     path: '/appointments/:appointmentId/prescriber',

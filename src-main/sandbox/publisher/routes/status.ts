@@ -1,7 +1,7 @@
 import { PROGRESSION, setStatusRequestSchema, type AppointmentStatus } from '../../../../src-shared/publisher/schemas';
+import { appointmentOperation } from '../appointment-operation';
 import { errors } from '../errors';
-import { ok, operation, type PublisherContext } from '../operation';
-import { appointmentParams } from '../requests';
+import { ok, type PublisherContext } from '../operation';
 
 const rank = (status: AppointmentStatus): number => (PROGRESSION as readonly AppointmentStatus[]).indexOf(status);
 
@@ -14,15 +14,13 @@ const rank = (status: AppointmentStatus): number => (PROGRESSION as readonly App
 export function statusRoutes(context: PublisherContext): void {
   const { state, behaviour, platform } = context;
 
-  operation(context, {
+  appointmentOperation(context, {
     method: 'PUT',
     path: '/appointments/:appointmentId/status',
     auth: 'K',
     encryption: 'never',
-    params: appointmentParams,
     body: setStatusRequestSchema,
-    handle: ({ params, body }) => {
-      const appointment = state.requireAppointment(params.appointmentId);
+    handle: ({ appointment, body }) => {
       const requested = body.status;
       if (appointment.status === 'cancelled') throw errors.validation('status', 'appointmentCancelled');
       if (behaviour.quirks.rejectClosed && requested === 'closed') throw errors.validation('status', 'closedNotSupported');
