@@ -76,16 +76,22 @@ export interface ByTicketRequest {
 export class PublisherClient {
   private readonly http: JsonHttp;
   private publicKey: KeyObject | null | undefined;
+  private readonly keyConfigured: boolean;
+  /**
+   * Operations outside the ten that this publisher refused in clear (ENCRYPTION_REQUIRED):
+   * sealed from then on, for the client's life, so the refusal costs one round trip once.
+   */
+  private readonly sealedByPublisher = new Set<string>();
 
   constructor(private readonly options: PublisherClientOptions) {
     const via = options.profile.contractMode === 'relay' ? 'The platform relay' : 'The medical system';
+    this.keyConfigured = Boolean(options.profile.publisherPublicKeyPem?.trim());
     this.http = new JsonHttp({
       hooks: {
         unreachable: (failure, call) => mapNetworkError(via, failure, call.timeoutMs),
         failed: ({ status, text }) => mapServerError(status, text),
-        // Sealed attempts and operations outside the ten went out as they should; a clear
-        // attempt of one of the ten brings its own mapping (prepare).
-        refused: ({ status, text }) => mapClientError({ status, rawBody: text, sentClearToEncryptedOperation: false }),
+        // Sealed attempts use this; a clear attempt brings its own mapping (prepare).
+        refused: ({ status, text }) => mapClientError({ status, rawBody: text, sealed: true, keyConfigured: this.keyConfigured }),
         violation: (violation, call) => mapViolation(violation, call.operation),
       },
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
@@ -169,41 +175,68 @@ export class PublisherClient {
     return this.publicKey;
   }
 
-  /** One attempt's request: sealed for the ten operations when the profile holds the key, clear otherwise. */
+  /** The ten, and whatever this publisher asked to have encrypted: sealed when the profile holds the key. */
+  private sealedOperation(operation: Operation): boolean {
+    return operation.encrypted || this.sealedByPublisher.has(operation.name);
+  }
+
+  /** One attempt's request: sealed when the operation is and the profile holds the key, clear otherwise. */
   private prepare(operation: Operation, body: unknown): Outgoing {
     const headers = this.headers(operation);
-    const publicKey = operation.encrypted ? this.encryptionKey() : null;
+    const publicKey = this.sealedOperation(operation) ? this.encryptionKey() : null;
     if (publicKey) return sealedAttempt(publicKey, operation.name, headers, body);
     return {
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
-      refused: ({ status, text }) => mapClientError({ status, rawBody: text, sentClearToEncryptedOperation: operation.encrypted }),
+      refused: ({ status, text }) => mapClientError({ status, rawBody: text, sealed: false, keyConfigured: this.keyConfigured }),
     };
   }
 
   private async call<S extends z.ZodType>(spec: CallSpec<S>): Promise<z.output<S>> {
-    const { operation, body, overrides } = spec;
+    const { operation } = spec;
     try {
-      return await this.http.call({
-        operation: operation.name,
-        method: operation.method,
-        url: this.url(spec.route),
-        schema: operation.schema,
-        prepare: () => this.prepare(operation, body),
-        retry: overrides?.retry,
-        timeoutMs: overrides?.timeoutMs,
-      });
+      return await this.send(spec);
     } catch (error) {
-      const facts = {
-        operation: operation.name,
-        code: error instanceof ContractError ? error.code : 'unknown',
-        httpStatus: error instanceof ContractError ? error.status : null,
-      };
-      // A refusal (404 of a gone appointment, 409…) is business as usual for the board;
-      // an unreachable publisher or a broken answer is what a technician looks for.
-      if (error instanceof ContractError && !error.retryable && error.code !== 'CONTRACT_VIOLATION') log.info('contract call refused', facts);
-      else log.warn('contract call failed', facts);
-      throw error;
+      // A publisher may encrypt beyond the contract's ten (by-ticket…): its refusal of a
+      // clear call is followed once, sealed, and remembered. Never the other way round:
+      // a sealed call is never repeated in clear (anti-downgrade).
+      if (!this.encryptionRequired(error, operation)) return this.failed(error, operation);
+      this.sealedByPublisher.add(operation.name);
+      log.info('publisher asks for encryption, call repeated sealed', { operation: operation.name });
+      try {
+        return await this.send(spec);
+      } catch (sealedError) {
+        return this.failed(sealedError, operation);
+      }
     }
+  }
+
+  private encryptionRequired(error: unknown, operation: Operation): boolean {
+    return error instanceof ContractError && error.code === 'ENCRYPTION_REQUIRED' && this.keyConfigured && !this.sealedOperation(operation);
+  }
+
+  private send<S extends z.ZodType>({ operation, body, overrides, route }: CallSpec<S>): Promise<z.output<S>> {
+    return this.http.call({
+      operation: operation.name,
+      method: operation.method,
+      url: this.url(route),
+      schema: operation.schema,
+      prepare: () => this.prepare(operation, body),
+      retry: overrides?.retry,
+      timeoutMs: overrides?.timeoutMs,
+    });
+  }
+
+  private failed(error: unknown, operation: Operation): never {
+    const facts = {
+      operation: operation.name,
+      code: error instanceof ContractError ? error.code : 'unknown',
+      httpStatus: error instanceof ContractError ? error.status : null,
+    };
+    // A refusal (404 of a gone appointment, 409…) is business as usual for the board;
+    // an unreachable publisher or a broken answer is what a technician looks for.
+    if (error instanceof ContractError && !error.retryable && error.code !== 'CONTRACT_VIOLATION') log.info('contract call refused', facts);
+    else log.warn('contract call failed', facts);
+    throw error;
   }
 }

@@ -101,8 +101,10 @@ export function readErrorBody(rawBody: string): ErrorBodyFacts | null {
 export interface ExchangeFacts {
   status: number;
   rawBody: string;
-  /** The call went out in clear to one of the ten encrypted operations. */
-  sentClearToEncryptedOperation: boolean;
+  /** The attempt went out sealed (encryption headers and envelope). */
+  sealed: boolean;
+  /** The connection profile holds the publisher's public key. */
+  keyConfigured: boolean;
 }
 
 /** 5xx: retryable. RELAY_UPSTREAM_UNREACHABLE keeps its own code once the retries are spent. */
@@ -139,21 +141,37 @@ const BY_CODE: Partial<Record<string, { code: DeskErrorCode; message: string }>>
     code: 'APPOINTMENT_STATE_CONFLICT',
     message: 'The appointment state does not allow this (ALREADY_CHECKED_IN).',
   },
-  DECRYPTION_FAILED: {
-    code: 'DECRYPTION_FAILED',
-    message:
-      "The medical system could not decrypt the request (DECRYPTION_FAILED). The publisher public key of the connection profile does not match a private key the medical system holds.",
-  },
   UPLOAD_TOO_LARGE: { code: 'UPLOAD_TOO_LARGE', message: 'The document is above the medical system\'s size limit (UPLOAD_TOO_LARGE).' },
-  ENCRYPTION_REQUIRED: {
-    code: 'ENCRYPTION_REQUIRED',
-    message:
-      "The medical system requires end-to-end encryption. Add the publisher's public key (PEM) to the connection profile.",
-  },
 };
 
+/**
+ * Encryption refusals say what is true of this desk: the remedy for "encryption
+ * required" is a key only when the profile has none, and DECRYPTION_FAILED to a
+ * sealed request means the key does not match (the desk seals correctly or the
+ * envelope tests fail), which is the technician's to fix.
+ */
+function encryptionRefusal(contractCode: string, exchange: ExchangeFacts): { code: DeskErrorCode; message: string } | null {
+  const { sealed, keyConfigured } = exchange;
+  if (contractCode === 'DECRYPTION_FAILED') {
+    return {
+      code: 'DECRYPTION_FAILED',
+      message: sealed
+        ? "The medical system could not decrypt this desk's request (DECRYPTION_FAILED): the publisher public key in the connection profile does not match the medical system's private key. Copy the establishment's current public key, the one entered in the platform's administration UI, into the profile."
+        : 'The medical system reported a decryption failure (DECRYPTION_FAILED) for a request this desk sent in clear.',
+    };
+  }
+  if (exchange.status !== 400 || sealed || !/ENCRYPT/i.test(contractCode)) return null;
+  return {
+    code: 'ENCRYPTION_REQUIRED',
+    message: keyConfigured
+      ? `The medical system requires end-to-end encryption on this operation (${contractCode}) and the desk could not repeat it encrypted.`
+      : `The medical system requires end-to-end encryption (${contractCode}). Add the publisher's public key (PEM) to the connection profile.`,
+  };
+}
+
 /** Maps a 3xx/4xx answer. Never retried, whatever it is. */
-export function mapClientError({ status, rawBody, sentClearToEncryptedOperation }: ExchangeFacts): ContractError {
+export function mapClientError(exchange: ExchangeFacts): ContractError {
+  const { status, rawBody } = exchange;
   const facts = readErrorBody(rawBody);
   if (!facts) {
     // An HTML page or an empty body: not the contract's error. A 404 like this means a
@@ -165,17 +183,14 @@ export function mapClientError({ status, rawBody, sentClearToEncryptedOperation 
     return new ContractError('PUBLISHER_ERROR', message, { status });
   }
   const { contractCode } = facts;
-  const known = contractCode ? BY_CODE[contractCode] : undefined;
+  // Publishers name their refusal code freely (sandbox `refusalCode`): a 400 whose code
+  // speaks of encryption, to a call sent in clear, is that refusal.
+  const known = contractCode ? (BY_CODE[contractCode] ?? encryptionRefusal(contractCode, exchange)) : null;
   const base = { status, contractCode, field: facts.field, reason: facts.reason };
   if (known) return new ContractError(known.code, known.message, base);
   if (contractCode === 'VALIDATION_ERROR') {
     const where = facts.field ? ` on ${facts.field}` : '';
     return new ContractError('PUBLISHER_VALIDATION', `The medical system rejected the request (VALIDATION_ERROR${where}).`, base);
-  }
-  // Publishers name their refusal code freely (sandbox `refusalCode`): a 400 to a clear
-  // call of an encrypted operation whose code speaks of encryption is that refusal.
-  if (status === 400 && sentClearToEncryptedOperation && contractCode && /ENCRYPT/i.test(contractCode)) {
-    return new ContractError('ENCRYPTION_REQUIRED', BY_CODE.ENCRYPTION_REQUIRED!.message, base);
   }
   const code = contractCode ? `, ${contractCode}` : '';
   return new ContractError('PUBLISHER_ERROR', `The medical system refused the request (HTTP ${status}${code}).`, base);

@@ -116,7 +116,7 @@ export const en: Messages = {
     UNKNOWN_DOCUMENT: 'This document no longer exists.',
     APPOINTMENT_STATE_CONFLICT: 'The appointment\'s state does not allow this (cancelled or already finished).',
     PUBLISHER_VALIDATION: 'The medical system refused the request as invalid.',
-    DECRYPTION_FAILED: 'The medical system could not decrypt the request: check the public key of the profile.',
+    DECRYPTION_FAILED: 'The medical system could not decrypt the request: the public key in the connection profile does not match its private key. Ask a technician to copy in the current public key.',
     ENCRYPTION_REQUIRED: 'The medical system requires encryption: add its public key to the connection profile.',
     UPLOAD_TOO_LARGE: 'The document is too large for the medical system.',
     RELAY_UPSTREAM_UNREACHABLE: 'The platform cannot reach the medical system.',

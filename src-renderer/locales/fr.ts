@@ -27,7 +27,7 @@ const errors: Record<DeskErrorCode, string> = {
   UNKNOWN_DOCUMENT: 'Ce document n\'existe plus.',
   APPOINTMENT_STATE_CONFLICT: 'L\'état du rendez-vous ne permet pas cette action (annulé ou déjà terminé).',
   PUBLISHER_VALIDATION: 'Le logiciel médical a refusé la demande comme invalide.',
-  DECRYPTION_FAILED: 'Le logiciel médical n\'a pas pu déchiffrer la demande : vérifiez la clé publique du profil.',
+  DECRYPTION_FAILED: 'Le logiciel médical n\'a pas pu déchiffrer la demande : la clé publique du profil de connexion ne correspond pas à sa clé privée. Demandez à un technicien d\'y copier la clé publique actuelle.',
   ENCRYPTION_REQUIRED: 'Le logiciel médical exige le chiffrement : ajoutez sa clé publique au profil de connexion.',
   UPLOAD_TOO_LARGE: 'Le document est trop volumineux pour le logiciel médical.',
   RELAY_UPSTREAM_UNREACHABLE: 'La plateforme ne parvient pas à joindre le logiciel médical.',
