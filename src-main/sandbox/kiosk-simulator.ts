@@ -7,6 +7,7 @@ import {
   type Patient,
 } from '../../src-shared/publisher/schemas';
 import { logger } from '../log';
+import { isDeskTrainingPatient } from './world/desk-patients';
 import type { PublisherWorld } from './world/types';
 
 const log = logger('kiosk-simulator');
@@ -109,9 +110,10 @@ export class KioskSimulator {
     return { patientDisplayName, appointmentIds: journey.map((appointment) => appointment.id), formattedNumber: ticket.formattedNumber };
   }
 
+  /** The earliest scheduled arrival, leaving the desk training patients to the desk. */
   private nextExpected(): { patient: Patient } | null {
     const waiting = this.options.world.appointments
-      .filter((appointment) => appointment.status === 'scheduled')
+      .filter((appointment) => appointment.status === 'scheduled' && !isDeskTrainingPatient(appointment.patientId))
       .sort((a, b) => a.startDate.localeCompare(b.startDate))[0];
     const patient = waiting && this.options.world.patients.find((candidate) => candidate.id === waiting.patientId);
     return patient ? { patient } : null;

@@ -14,6 +14,14 @@ export const DESK_TRAINING_PATIENTS = {
   scanned: { id: 'P9002', firstName: 'Hugo', lastName: 'Perrin', birthDate: '1972-09-30', socialSecurityId: '172096912345612', codes: ['CV-SCAN-0001'] },
 } as const;
 
+/**
+ * The simulated kiosk never checks these patients in: trainees and the README's
+ * walkthrough expect to find them still to arrive, whenever they try.
+ */
+export function isDeskTrainingPatient(patientId: string): boolean {
+  return Object.values(DESK_TRAINING_PATIENTS).some((seed) => seed.id === patientId);
+}
+
 interface PlaceOfDesk {
   place: OfficePlace;
   exams: readonly Exam[];
