@@ -7,6 +7,7 @@ import { Accounts, publicUser } from './accounts';
 import { authenticator } from './auth';
 import type { AdminContext } from './context';
 import { handleAdminError } from './errors';
+import { inviteSeededAccounts } from './invitations';
 import { accessTokens } from './jwt';
 import { Licensing } from './licensing';
 import { openApiDocument } from './openapi';
@@ -46,7 +47,7 @@ export interface AdminServiceOptions {
 
 export interface AdminService {
   /** E-mails sent (invitations, resets), oldest first: the sandbox's mail catcher. */
-  outbox: OutboxMessage[];
+  readonly outbox: OutboxMessage[];
   /** The live accounts, as the API shows them (no secrets). */
   users(): User[];
 }
@@ -73,6 +74,7 @@ export async function registerAdminService(app: FastifyInstance, options: AdminS
     invitationTtlSeconds: options.invitationTtlSeconds ?? DEFAULT_INVITATION_TTL_SECONDS,
     resetTtlSeconds: options.resetTtlSeconds ?? DEFAULT_RESET_TTL_SECONDS,
   };
+  inviteSeededAccounts(ctx);
 
   // The document describes every route, `/swagger.json` included: it is read at request time.
   const routes: AdminRoute[] = [
@@ -94,5 +96,10 @@ export async function registerAdminService(app: FastifyInstance, options: AdminS
     mountRoutes(scope, routes, authenticator(ctx));
   });
   log.info('administration service ready', { accounts: accounts.list().length, licences: ctx.licensing.list().length, routes: routes.length });
-  return { outbox: ctx.outbox.messages, users: () => accounts.list().map(publicUser) };
+  return {
+    get outbox() {
+      return ctx.outbox.messages;
+    },
+    users: () => accounts.list().map(publicUser),
+  };
 }

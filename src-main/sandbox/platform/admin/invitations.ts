@@ -26,6 +26,14 @@ export function sendInvitation(ctx: AdminContext, user: UserRecord): Date {
 }
 
 /**
+ * Seeded accounts never activated were invited before the training day began: their
+ * invitation waits in the outbox, so a trainee can accept it as the README says.
+ */
+export function inviteSeededAccounts(ctx: AdminContext): void {
+  for (const user of ctx.accounts.list()) if (user.password === null) sendInvitation(ctx, user);
+}
+
+/**
  * Forgot-password: a reset token e-mailed when the account exists and is reachable,
  * nothing otherwise; the caller answers the same in every case. A never-activated
  * account gets a reset link too: it reaches the same mailbox as the invitation.

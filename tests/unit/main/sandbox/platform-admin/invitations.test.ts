@@ -25,6 +25,26 @@ async function invite(token: string, body: Record<string, unknown>) {
   return h.call('POST', '/users/invite', { token, body });
 }
 
+describe('the seeded never-activated account', () => {
+  it('finds its invitation in the outbox from the start, its link on the platform as it listens, and can accept it', async () => {
+    // A service of its own: accepting the invitation activates the account the other suites resend to.
+    const fresh = await startAdmin();
+    try {
+      const reply = await fresh.call('GET', `/sandbox/outbox?to=${encodeURIComponent(INVITED)}`);
+      const [seeded, ...others] = outboxResponseSchema.parse(reply.body).messages;
+      expect(others).toEqual([]);
+      expect(seeded).toMatchObject({ id: 1, kind: 'invitation', to: INVITED, subject: 'Invitation à la plateforme des bornes (formation)' });
+      expect(seeded!.link).toBe(`${fresh.url()}/set-password?${new URLSearchParams({ email: INVITED, token: seeded!.token! }).toString()}`);
+      expect(seeded!.text).toContain(seeded!.link!);
+      const body = { email: INVITED, token: seeded!.token, password: FIRST };
+      expect((await fresh.call('POST', '/users/set-password', { body })).status).toBe(200);
+      expect(await fresh.login(INVITED, FIRST)).toBeTruthy();
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
 describe('invitation round trip', () => {
   it('invite → outbox e-mail → set-password → login', async () => {
     const email = freshEmail();
