@@ -1,7 +1,8 @@
 import { defineConfig } from '@playwright/test';
+import type { SandboxOptions } from './tests/e2e/fixtures';
 
 /** Debian's Chromium, never a downloaded browser; flags keep it off the (closed) network. */
-export default defineConfig({
+export default defineConfig<SandboxOptions>({
   testDir: 'tests/e2e',
   timeout: 30_000,
   expect: { timeout: 10_000 },
@@ -27,4 +28,16 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    { name: 'default' },
+    {
+      // The reception flows again, on a publisher writing every answer in the other legal forms
+      // (docs/sandbox-publisher.md, "Field variations"): short, so it can run on every `npm test`.
+      name: 'field-variations',
+      testMatch: /(sign-in|board|checkin|printing)\.spec\.ts$/,
+      // The printer-hardware tests never reach the publisher: nothing for the variations to change.
+      grepInvert: /technician page follows the printer|waiting for paper survives/,
+      use: { sandboxArgs: ['--field-variations', 'all', '--echo-status'] },
+    },
+  ],
 });

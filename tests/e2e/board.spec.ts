@@ -55,8 +55,8 @@ process.env.DESK_LOG_LEVEL = 'warn';
 test.describe('live call board', () => {
   let desk: { host: PreviewHost; child: ChildProcess; dataDir: string };
 
-  test.beforeAll(async () => {
-    sandbox = await startSandbox();
+  test.beforeAll(async ({ sandboxArgs }) => {
+    sandbox = await startSandbox({ publisherFlags: sandboxArgs });
     attachFile = path.join(mkdtempSync(path.join(tmpdir(), 'desk-attach-')), 'sandbox.json');
     writeFileSync(attachFile, JSON.stringify({ profile: sandbox.profile, accountKey: sandbox.accountKey }));
     desk = await startDesk();

@@ -36,10 +36,20 @@ export async function launchPreviewHost(
   return { host, child };
 }
 
-export const test = base.extend<object, { previewHost: PreviewHost }>({
+export interface SandboxOptions {
+  /**
+   * Flags of the training sandbox's publisher (`--field-variations all`, `--echo-status`,
+   * docs/sandbox-publisher.md), set per Playwright project. Specs that start the preview
+   * host or the sandbox themselves pass them on.
+   */
+  sandboxArgs: string[];
+}
+
+export const test = base.extend<object, SandboxOptions & { previewHost: PreviewHost }>({
+  sandboxArgs: [[], { scope: 'worker', option: true }],
   previewHost: [
-    async ({}, use) => {
-      const { host, child } = await launchPreviewHost();
+    async ({ sandboxArgs }, use) => {
+      const { host, child } = await launchPreviewHost(['--kiosk-every', '0', ...sandboxArgs]);
       await use(host);
       child.kill('SIGTERM');
     },

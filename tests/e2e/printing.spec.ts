@@ -14,8 +14,8 @@ let child: ChildProcess;
 let printer: PrinterEmulator;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'desk-printing-'));
 
-test.beforeAll(async () => {
-  ({ host, child } = await launchPreviewHost(undefined, dataDir));
+test.beforeAll(async ({ sandboxArgs }) => {
+  ({ host, child } = await launchPreviewHost(['--kiosk-every', '0', ...sandboxArgs], dataDir));
   printer = await PrinterEmulator.start();
 });
 test.afterAll(async () => {
@@ -86,7 +86,7 @@ test.describe('printing through the preview host', () => {
     expect(printer.numbers()).toEqual(['T000']);
   });
 
-  test('a ticket waiting for paper survives the desk being killed, and prints once after the restart', async ({ page }) => {
+  test('a ticket waiting for paper survives the desk being killed, and prints once after the restart', async ({ page, sandboxArgs }) => {
     const printers = new PrintersPage(page);
     await printers.open(host.openUrl);
     await expect(printers.status).toHaveAttribute('data-state', 'online');
@@ -101,7 +101,7 @@ test.describe('printing through the preview host', () => {
       child.kill('SIGKILL');
     });
     printer.set({ paper: 'ok' });
-    ({ host, child } = await launchPreviewHost(undefined, dataDir));
+    ({ host, child } = await launchPreviewHost(['--kiosk-every', '0', ...sandboxArgs], dataDir));
 
     await printers.open(host.openUrl);
     await expect(printers.queue.locator('[data-testid="print-job"][data-state="waiting"]')).toHaveCount(0, { timeout: 15_000 });
