@@ -1,3 +1,4 @@
+import { stopOnSignals, wholeNumberFlag } from '../cli-process';
 import { describeFieldVariations } from './publisher/field-variations';
 import { PUBLISHER_FLAGS_HELP } from './publisher/flags';
 import { startSandbox } from './start';
@@ -20,16 +21,7 @@ function readOptions(argv: string[]): CliOptions {
     const index = argv.indexOf(name);
     return index >= 0 ? argv[index + 1] : undefined;
   };
-  const number = (name: string, fallback: number, max: number): number => {
-    const raw = value(name);
-    if (raw === undefined) return fallback;
-    const parsed = Number(raw);
-    if (!Number.isInteger(parsed) || parsed < 0 || parsed > max) {
-      process.stderr.write(`${name} takes a whole number from 0 to ${max}\n`);
-      process.exit(2);
-    }
-    return parsed;
-  };
+  const number = (name: string, fallback: number, max: number) => wholeNumberFlag(argv, name, fallback, max);
   return {
     // Read by startSandbox, exactly as the preview host passes them.
     publisherFlags: argv,
@@ -67,12 +59,7 @@ async function main(): Promise<void> {
     'Stop with Ctrl+C.',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
-  const stop = async () => {
-    await sandbox.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop());
-  process.once('SIGTERM', () => void stop());
+  stopOnSignals(() => sandbox.close());
 }
 
 main().catch((error: unknown) => {

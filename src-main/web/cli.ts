@@ -1,27 +1,18 @@
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stopOnSignals, wholeNumberFlag } from '../cli-process';
 import { startDesk, TRAINING_KIOSK_INTERVAL_MS } from '../desk';
 import { unavailableKeystore } from '../store/keystores';
 import { readAttachedSandbox } from './attach';
 import { startPreviewHost } from './host';
 
 /** `npm run start:web`: the desk in a browser, for these machines and for tests. */
-function numberOption(argv: string[], name: string, fallback: number, max: number): number {
-  const index = argv.indexOf(name);
-  const value = index >= 0 ? Number(argv[index + 1]) : fallback;
-  if (!Number.isInteger(value) || value < 0 || value > max) {
-    process.stderr.write(`${name} takes a whole number from 0 to ${max}\n`);
-    process.exit(2);
-  }
-  return value;
-}
-
 async function main(): Promise<void> {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const rendererDir = process.env.DESK_RENDERER_DIR ?? path.resolve(here, '../renderer');
   const argv = process.argv.slice(2);
-  const kioskSeconds = numberOption(argv, '--kiosk-every', TRAINING_KIOSK_INTERVAL_MS / 1000, 86_400);
+  const kioskSeconds = wholeNumberFlag(argv, '--kiosk-every', TRAINING_KIOSK_INTERVAL_MS / 1000, 86_400);
   // Plain Node has no OS keychain: the preview refuses to store secrets (Training needs none).
   const desk = await startDesk({
     runtime: 'web',
@@ -35,20 +26,17 @@ async function main(): Promise<void> {
     dispatch: desk.dispatch,
     events: desk.events,
     rendererDir,
-    port: numberOption(argv, '--port', Number(process.env.DESK_WEB_PORT ?? 0), 65_535),
+    port: wholeNumberFlag(argv, '--port', Number(process.env.DESK_WEB_PORT ?? 0), 65_535),
   });
   if (process.argv.includes('--json')) {
     process.stdout.write(`${JSON.stringify({ url: host.url, openUrl: host.openUrl, token: host.token })}\n`);
   } else {
     process.stdout.write(`Desk Console (training sandbox) is running.\nOpen this address in Chromium: ${host.openUrl}\nStop with Ctrl+C.\n`);
   }
-  const stop = async () => {
+  stopOnSignals(async () => {
     await host.close();
     await desk.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop());
-  process.once('SIGTERM', () => void stop());
+  });
 }
 
 main().catch((error: unknown) => {
