@@ -1,11 +1,17 @@
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
-import type { CodePage } from '../../src-shared/ipc/features/printing.contract';
+import type { CodePage, LeftOut } from '../../src-shared/ipc/features/printing.contract';
 import type { TicketLayout } from '../../src-shared/printing/layout';
-import { GENERIC_MODEL } from './models';
+import { GENERIC_MODEL, printsQrCode } from './models';
 
 export interface EncodeOptions {
   model: string;
   codePage: CodePage;
+}
+
+/** What the printer gets, and what of the layout it cannot print (said on the Printers page, never silent). */
+export interface EncodedTicket {
+  bytes: Uint8Array;
+  leftOut: LeftOut[];
 }
 
 /** QR module size in dots: about 2 cm wide on 58 mm paper, 2.5 cm on 80 mm. */
@@ -19,6 +25,24 @@ export const QR_MODULE_DOTS = { 58: 5, 80: 6 } as const;
  */
 export function encodeTicket(layout: TicketLayout, options: EncodeOptions): Uint8Array {
   return compiledEncoder(options).encode(layout);
+}
+
+/** The ticket's bytes and what the model leaves out: the QR code on a model that has no QR command (TM-T88II/III…). */
+export function encodeForPrinter(layout: TicketLayout, options: EncodeOptions): EncodedTicket {
+  return { bytes: encodeTicket(layout, options), leftOut: leftOutOf(layout, options.model) };
+}
+
+export function leftOutOf(layout: TicketLayout, model: string): LeftOut[] {
+  return layout.blocks.some((block) => block.kind === 'qr') && !printsQrCode(model) ? ['qrCode'] : [];
+}
+
+/**
+ * QR data as the library writes it: it writes each character as one ISO-8859-1 byte
+ * (`É` as 0xC9, `ł` as `?`), but QR readers take byte-mode data as UTF-8, so the
+ * library is handed the UTF-8 bytes one character each.
+ */
+function qrData(data: string): string {
+  return Buffer.from(data, 'utf8').toString('latin1');
 }
 
 /**
@@ -46,7 +70,9 @@ export function encodeWithLibrary(layout: TicketLayout, options: EncodeOptions):
         encoder.bold(false);
         break;
       case 'qr':
-        encoder.align('center').qrcode(block.data, { model: 2, size: QR_MODULE_DOTS[layout.paperWidth], errorlevel: 'm' });
+        encoder.align('center');
+        // A model without QR commands gets none (the library would only warn on the console); `leftOutOf` says so.
+        if (printsQrCode(options.model)) encoder.qrcode(qrData(block.data), { model: 2, size: QR_MODULE_DOTS[layout.paperWidth], errorlevel: 'm' });
         break;
       case 'rule':
         // Dashes, not the encoder's box-drawing rule: that one switches to CP437 and back.
@@ -86,10 +112,14 @@ interface Shape {
  */
 class CompiledEncoder {
   private readonly shapes = new Map<string, Shape | null>();
-  /** A character's byte in text (code page) and in QR data (the library's data encoding). */
-  private readonly bytes = { text: new Map<string, number | null>(), qr: new Map<string, number | null>() };
+  /** A text character's byte in the code page. */
+  private readonly bytes = new Map<string, number | null>();
+  /** Whether the model prints QR codes: a left-out QR code has no bytes to write in. */
+  private readonly qr: boolean;
 
-  constructor(private readonly options: EncodeOptions) {}
+  constructor(private readonly options: EncodeOptions) {
+    this.qr = printsQrCode(options.model);
+  }
 
   encode(layout: TicketLayout): Uint8Array {
     const shape = this.shape(layout);
@@ -101,10 +131,10 @@ class CompiledEncoder {
     const out = shape.bytes.slice();
     let slot = 0;
     for (const block of layout.blocks) {
-      if (block.kind !== 'text' && block.kind !== 'qr') continue;
-      const kind = block.kind;
-      for (const char of kind === 'text' ? block.text : block.data) {
-        const byte = this.byteOf(kind, char);
+      if (block.kind === 'qr' && this.qr) for (const byte of Buffer.from(block.data, 'utf8')) out[shape.slots[slot++]!] = byte;
+      if (block.kind !== 'text') continue;
+      for (const char of block.text) {
+        const byte = this.byteOf(char);
         if (byte === null) return null;
         out[shape.slots[slot++]!] = byte;
       }
@@ -116,14 +146,14 @@ class CompiledEncoder {
     const key = JSON.stringify([
       layout.paperWidth,
       layout.columns,
-      layout.blocks.map((block) => (block.kind === 'text' ? [block.align, block.bold, block.size, [...block.text].length] : block.kind === 'qr' ? ['qr', [...block.data].length] : block.kind === 'feed' ? ['feed', block.lines] : ['rule'])),
+      layout.blocks.map((block) => (block.kind === 'text' ? [block.align, block.bold, block.size, [...block.text].length] : block.kind === 'qr' ? ['qr', qrLength(block.data)] : block.kind === 'feed' ? ['feed', block.lines] : ['rule'])),
     ]);
     if (this.shapes.has(key)) return this.shapes.get(key)!;
     const a = encodeWithLibrary(withLetter(layout, 'x'), this.options);
     const b = encodeWithLibrary(withLetter(layout, 'y'), this.options);
     const slots: number[] = [];
     if (a.length === b.length) for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) slots.push(i);
-    const expected = layout.blocks.reduce((sum, block) => sum + (block.kind === 'text' ? [...block.text].length : block.kind === 'qr' ? [...block.data].length : 0), 0);
+    const expected = layout.blocks.reduce((sum, block) => sum + (block.kind === 'text' ? [...block.text].length : block.kind === 'qr' && this.qr ? qrLength(block.data) : 0), 0);
     const shape = a.length === b.length && slots.length === expected ? { bytes: a, slots } : null;
     if (this.shapes.size >= SHAPES_KEPT) this.shapes.delete(this.shapes.keys().next().value!);
     this.shapes.set(key, shape);
@@ -131,20 +161,12 @@ class CompiledEncoder {
   }
 
   /** The character's one byte, learnt by encoding it in place of 'x'; null when it is not exactly one byte. */
-  private byteOf(kind: 'text' | 'qr', char: string): number | null {
-    const table = this.bytes[kind];
+  private byteOf(char: string): number | null {
+    const table = this.bytes;
     const known = table.get(char);
     if (known !== undefined) return known;
     const probe = (value: string) =>
-      encodeWithLibrary(
-        {
-          paperWidth: 80,
-          columns: 48,
-          language: 'fr',
-          blocks: [kind === 'text' ? { kind: 'text', text: value, align: 'left', bold: false, size: 1 } : { kind: 'qr', data: value }],
-        },
-        this.options,
-      );
+      encodeWithLibrary({ paperWidth: 80, columns: 48, language: 'fr', blocks: [{ kind: 'text', text: value, align: 'left', bold: false, size: 1 }] }, this.options);
     const reference = probe('x');
     const candidate = probe(char);
     let byte: number | null = null;
@@ -163,8 +185,13 @@ function withLetter(layout: TicketLayout, letter: string): TicketLayout {
     ...layout,
     blocks: layout.blocks.map((block) => {
       if (block.kind === 'text') return { ...block, text: letter.repeat([...block.text].length) };
-      if (block.kind === 'qr') return { ...block, data: letter.repeat([...block.data].length) };
+      if (block.kind === 'qr') return { ...block, data: letter.repeat(qrLength(block.data)) };
       return block;
     }),
   };
+}
+
+/** Bytes of the QR data as printed (UTF-8). */
+function qrLength(data: string): number {
+  return Buffer.byteLength(data, 'utf8');
 }

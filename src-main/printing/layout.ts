@@ -1,3 +1,4 @@
+import type { CodePage, LeftOut } from '../../src-shared/ipc/features/printing.contract';
 import type {
   PaperWidth,
   TicketBlock,
@@ -6,10 +7,11 @@ import type {
   TicketLayout,
   TicketLayoutSettings,
 } from '../../src-shared/printing/layout';
+import { printableText } from './charset';
 
-const WORDS: Record<TicketLanguage, { yourNumber: string; practitioner: string; room: string; at: string; duplicate: string }> = {
-  fr: { yourNumber: 'Votre numéro', practitioner: 'Praticien', room: 'Salle', at: 'à', duplicate: 'DUPLICATA' },
-  en: { yourNumber: 'Your number', practitioner: 'Practitioner', room: 'Room', at: 'at', duplicate: 'DUPLICATE' },
+const WORDS: Record<TicketLanguage, { yourNumber: string; practitioner: string; room: string; at: string; duplicate: string; columns: string; noQr: string }> = {
+  fr: { yourNumber: 'Votre numéro', practitioner: 'Praticien', room: 'Salle', at: 'à', duplicate: 'DUPLICATA', columns: 'colonnes', noQr: 'Pas de QR code : modèle sans QR' },
+  en: { yourNumber: 'Your number', practitioner: 'Practitioner', room: 'Room', at: 'at', duplicate: 'DUPLICATE', columns: 'columns', noQr: 'No QR code: model has none' },
 };
 
 /** The footer may wrap, but a ticket stays short: at most this many footer lines. */
@@ -20,6 +22,8 @@ export interface LayoutInput {
   settings: TicketLayoutSettings;
   paperWidth: PaperWidth;
   columns: number;
+  /** The printer's code page: text it cannot hold is written in plain characters it has (default CP858, the narrowest). */
+  codePage?: CodePage;
   /** A reprint says so on the paper, so two tickets of one number are told apart. */
   reprint: boolean;
   /** Time zone of the printed date (tests pin it); default: the desk's. */
@@ -32,10 +36,11 @@ export interface LayoutInput {
  */
 export function buildTicketLayout(input: LayoutInput): TicketLayout {
   const { facts, settings, columns } = input;
+  const codePage = input.codePage ?? DEFAULT_CODE_PAGE;
   const words = WORDS[settings.language];
   const line = (text: string, options: Partial<Omit<Extract<TicketBlock, { kind: 'text' }>, 'kind' | 'text'>> = {}): TicketBlock => {
     const size = options.size ?? 1;
-    return { kind: 'text', text: fitText(text, Math.floor(columns / size)), align: options.align ?? 'center', bold: options.bold ?? false, size };
+    return { kind: 'text', text: fitText(text, Math.floor(columns / size), codePage), align: options.align ?? 'center', bold: options.bold ?? false, size };
   };
   const blocks: TicketBlock[] = [line(settings.establishmentName, { bold: true }), { kind: 'rule' }, line(words.yourNumber)];
   blocks.push(line(facts.formattedNumber, { bold: true, size: 2 }), { kind: 'feed', lines: 1 });
@@ -46,9 +51,23 @@ export function buildTicketLayout(input: LayoutInput): TicketLayout {
   const qr = qrPayload(facts, settings);
   if (qr) blocks.push({ kind: 'qr', data: qr });
   if (input.reprint) blocks.push(line(words.duplicate, { bold: true }));
-  const footer = wrapText(settings.footer, columns, FOOTER_LINES);
+  const footer = wrapText(settings.footer, columns, FOOTER_LINES, codePage);
   if (footer.length > 0) blocks.push({ kind: 'rule' }, ...footer.map((text) => line(text)));
   return { paperWidth: input.paperWidth, columns, language: settings.language, blocks };
+}
+
+/**
+ * The test ticket's check lines, at its end: the column count and a ruler of that many
+ * digits (a ruler that wraps on paper means the wrong model is chosen), and a line for
+ * each part of the ticket the model leaves out.
+ */
+export function withTestLines(layout: TicketLayout, leftOut: readonly LeftOut[]): TicketLayout {
+  const words = WORDS[layout.language];
+  const ruler = '1234567890'.repeat(Math.ceil(layout.columns / 10)).slice(0, layout.columns);
+  const text = (value: string, align: 'left' | 'center'): TicketBlock => ({ kind: 'text', text: fitText(value, layout.columns), align, bold: false, size: 1 });
+  const lines = [{ kind: 'rule' } as const, text(`${layout.columns} ${words.columns}`, 'center'), text(ruler, 'left')];
+  if (leftOut.includes('qrCode')) lines.push(text(words.noQr, 'center'));
+  return { ...layout, blocks: [...layout.blocks, ...lines] };
 }
 
 /**
@@ -61,12 +80,11 @@ export function qrPayload(facts: TicketFacts, settings: TicketLayoutSettings): s
   return JSON.stringify({ v: 1, ticket: facts.formattedNumber, office: settings.officePlaceVisibleId, day: facts.day });
 }
 
-/** Typographic characters a receipt code page lacks, replaced by their plain forms. */
-const PLAIN: Record<string, string> = { '\u2019': "'", '\u2018': "'", '\u201c': '"', '\u201d': '"', '\u2013': '-', '\u2014': '-', '\u2026': '...', '\u00a0': ' ' };
+const DEFAULT_CODE_PAGE: CodePage = 'cp858';
 
-/** One line's worth of text: plain characters, single spaces, cut at a word when it is too long. */
-export function fitText(text: string, width: number): string {
-  const plain = normalise(text);
+/** One line's worth of text: characters the code page holds, single spaces, cut at a word when it is too long. */
+export function fitText(text: string, width: number, codePage: CodePage = DEFAULT_CODE_PAGE): string {
+  const plain = normalise(text, codePage);
   if (plain.length <= width) return plain;
   const room = width - 3;
   let cut = plain.slice(0, room);
@@ -77,8 +95,8 @@ export function fitText(text: string, width: number): string {
 }
 
 /** Word-wrapped lines (at most `maxLines`, the last one fitted with an ellipsis when more text remains). */
-export function wrapText(text: string, width: number, maxLines: number): string[] {
-  const words = normalise(text).split(' ').filter(Boolean);
+export function wrapText(text: string, width: number, maxLines: number, codePage: CodePage = DEFAULT_CODE_PAGE): string[] {
+  const words = normalise(text, codePage).split(' ').filter(Boolean);
   const lines: string[] = [];
   let current = '';
   for (let index = 0; index < words.length; index += 1) {
@@ -88,22 +106,20 @@ export function wrapText(text: string, width: number, maxLines: number): string[
       current = candidate;
       continue;
     }
-    if (current) lines.push(fitText(current, width));
+    if (current) lines.push(fitText(current, width, codePage));
     current = word;
     if (lines.length === maxLines - 1) {
-      lines.push(fitText(words.slice(index).join(' '), width));
+      lines.push(fitText(words.slice(index).join(' '), width, codePage));
       return lines;
     }
   }
-  if (current) lines.push(fitText(current, width));
+  if (current) lines.push(fitText(current, width, codePage));
   return lines;
 }
 
-function normalise(text: string): string {
-  return text
-    .replace(/[\u2018\u2019\u201c\u201d\u2013\u2014\u2026\u00a0]/g, (char) => PLAIN[char] ?? char)
-    // Control characters would be read by the printer as commands.
-    .replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ')
+function normalise(text: string, codePage: CodePage): string {
+  // Control characters would be read by the printer as commands.
+  return printableText(text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' '), codePage)
     .replace(/\s+/g, ' ')
     .trim();
 }

@@ -5,6 +5,9 @@ import type { PaperWidth } from '../../src-shared/printing/layout';
 /** Epson-compatible ESC/POS without a model profile: the encoder's Epson code page table. */
 export const GENERIC_MODEL = 'generic';
 
+/** Whether a model prints QR codes, asked of the encoder once per model. */
+const qrModels = new Map<string, boolean>();
+
 /**
  * The printer models the desk offers: the encoder's ESC/POS ones (status is read with
  * `DLE EOT`, which StarPRNT/StarLine printers do not answer) and, for each, the code
@@ -14,15 +17,35 @@ export const GENERIC_MODEL = 'generic';
 export const PRINTER_MODELS: readonly PrinterModelInfo[] = buildModels();
 
 function buildModels(): PrinterModelInfo[] {
-  const models: PrinterModelInfo[] = [{ id: GENERIC_MODEL, name: 'ESC/POS (Epson compatible)', codePages: [...CODE_PAGES] }];
+  const models: PrinterModelInfo[] = [{ id: GENERIC_MODEL, name: 'ESC/POS (Epson compatible)', codePages: [...CODE_PAGES], qrCode: true }];
   for (const model of ReceiptPrinterEncoder.printerModels) {
     const encoder = new ReceiptPrinterEncoder({ printerModel: model.id as never });
     if (encoder.language !== 'esc-pos') continue;
     const codePages = CODE_PAGES.filter((codePage) => supports(model.id, codePage));
-    if (codePages.length > 0) models.push({ id: model.id, name: model.name, codePages });
+    if (codePages.length > 0) models.push({ id: model.id, name: model.name.trim(), codePages, qrCode: printsQrCode(model.id) });
   }
   return models;
 }
+
+interface Capabilities {
+  qrcode: { supported: boolean; models: string[] };
+}
+
+/**
+ * Whether the model has the QR commands the ticket uses (`GS ( k`, model 2). The TM-T88II/III,
+ * the SRP-350 and the Metapace T-1 have none, and the MPT-II lists no QR model: the encoder
+ * would leave the QR code out without a word. The generic model is assumed to have them.
+ */
+export function printsQrCode(model: string): boolean {
+  if (model === GENERIC_MODEL) return true;
+  let known = qrModels.get(model);
+  if (known === undefined) {
+    const { qrcode } = new ReceiptPrinterEncoder({ printerModel: model as never }).printerCapabilities as Capabilities;
+    qrModels.set(model, (known = qrcode.supported && qrcode.models.includes('2')));
+  }
+  return known;
+}
+
 
 function supports(model: string, codePage: CodePage): boolean {
   try {
@@ -39,11 +62,15 @@ export function findModel(id: string): PrinterModelInfo | undefined {
 
 /**
  * Characters per line of font A: 32 on 58 mm paper; on 80 mm, the model's own count
- * (42 on the 512-dot TM-T88 heads, 48 on 576-dot ones).
+ * (42 on the 512-dot TM-T88 heads, 48 on 576-dot ones). An unknown head (the generic
+ * model, a 58 mm model on 80 mm paper) gets 42, the encoder's own ESC/POS default: 48
+ * would wrap every long line in two on a 42-column head, 42 fits both.
  */
+export const SAFE_COLUMNS_80 = 42;
+
 export function columnsFor(model: string, paperWidth: PaperWidth): number {
   if (paperWidth === 58) return 32;
-  if (model === GENERIC_MODEL) return 48;
+  if (model === GENERIC_MODEL) return SAFE_COLUMNS_80;
   const columns = new ReceiptPrinterEncoder({ printerModel: model as never }).columns;
-  return columns >= 42 ? columns : 48;
+  return columns >= SAFE_COLUMNS_80 ? columns : SAFE_COLUMNS_80;
 }

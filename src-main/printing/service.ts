@@ -3,14 +3,17 @@ import { DeskError } from '../../src-shared/errors';
 import { localDay } from '../../src-shared/day';
 import type {
   DetectedPrinter,
+  LeftOut,
   PrintOutcome,
   PrinterSettings,
   PrintingOverview,
+  TestPrintOutcome,
 } from '../../src-shared/ipc/features/printing.contract';
 import type { TicketFacts, TicketLayout, TicketLayoutSettings } from '../../src-shared/printing/layout';
 import type { IssuedTicket, TicketPrinter } from '../features';
-import { encodeTicket } from './encode';
-import { buildTicketLayout } from './layout';
+import { unprintableChars } from './charset';
+import { encodeForPrinter, leftOutOf } from './encode';
+import { buildTicketLayout, withTestLines } from './layout';
 import { columnsFor, findModel, PRINTER_MODELS } from './models';
 import type { NewJob, PendingJob } from './queue';
 import type { PrintingSettingsStore } from './settings';
@@ -47,7 +50,7 @@ export class PrintingService implements TicketPrinter {
     if (existing) return existing;
     const verified = await verifyForReprint(this.deps.sources, request.contractAppointmentId);
     // A second click while the first reprint still waits for paper is the same ticket (the queue answers it).
-    return spooler.submit(this.job('reprint', key, request.contractAppointmentId, verified.officePlaceId, verified.facts));
+    return spooler.submit(this.job('reprint', key, request.contractAppointmentId, verified.officePlaceId, verified.facts).job);
   }
 
   async printIssuedTicket(ticket: IssuedTicket): Promise<PrintOutcome> {
@@ -56,14 +59,16 @@ export class PrintingService implements TicketPrinter {
     const existing = this.deps.spooler.outcomeIfKnown(key);
     if (existing) return existing;
     const facts = await this.issuedFacts(ticket);
-    return this.deps.spooler.submit(this.job('issued', key, ticket.contractAppointmentId, ticket.officePlaceId, facts));
+    return this.deps.spooler.submit(this.job('issued', key, ticket.contractAppointmentId, ticket.officePlaceId, facts).job);
   }
 
-  async testPrint(): Promise<PrintOutcome> {
+  /** A ticket with the letters French labels need, ending with the model's column ruler and what it leaves out. */
+  async testPrint(): Promise<TestPrintOutcome> {
     this.requirePrinter();
     const now = this.clock();
-    const facts = { formattedNumber: 'T000', examLabel: 'Test : é è à ç ù € ô', practitionerLabel: null, roomLabel: null, day: localDay(now) };
-    return this.deps.spooler.submit(this.job('test', `test:${randomUUID()}`, null, this.deps.sources.officePlaceId(), facts));
+    const facts = { formattedNumber: 'T000', examLabel: 'Test : é è à ç ù € ô œ « »', practitionerLabel: null, roomLabel: null, day: localDay(now) };
+    const { job, leftOut } = this.job('test', `test:${randomUUID()}`, null, this.deps.sources.officePlaceId(), facts);
+    return { ...(await this.deps.spooler.submit(job)), columns: job.layout.columns, leftOut };
   }
 
   async cancel(jobId: string) {
@@ -75,14 +80,19 @@ export class PrintingService implements TicketPrinter {
   overview(): PrintingOverview {
     const officePlaceId = this.deps.sources.officePlaceId();
     const layout = this.layout(this.sampleFacts(), officePlaceId, false);
+    const { model, codePage } = this.deps.settings.printer;
+    const leftOut = leftOutOf(layout, model);
+    const texts = this.deps.settings.layoutFor(officePlaceId);
     return {
       settings: this.deps.settings.current,
       models: [...PRINTER_MODELS],
       status: this.deps.spooler.status,
       queue: this.deps.spooler.views(),
       officePlaceId,
-      previewSvg: renderTicketSvg(layout),
+      previewSvg: renderTicketSvg(layout, leftOut),
       layout,
+      leftOut,
+      unprintable: unprintableChars([texts.establishmentName, texts.footer], codePage).slice(0, 64),
     };
   }
 
@@ -120,28 +130,37 @@ export class PrintingService implements TicketPrinter {
 
   /** Renders a finished preview job as the picture the renderer shows. */
   previewOf(job: PendingJob): string {
-    return renderTicketSvg(job.layout);
+    return renderTicketSvg(job.layout, leftOutOf(job.layout, this.deps.settings.printer.model));
   }
 
   private requirePrinter(): void {
     if (!this.deps.settings.printer.target) throw new DeskError('PRINTER_UNAVAILABLE', 'No desk printer is configured.');
   }
 
-  private job(kind: NewJob['kind'], key: string, contractAppointmentId: string | null, officePlaceId: number | null, facts: Omit<TicketFacts, 'printedAt'>): NewJob {
+  private job(
+    kind: NewJob['kind'],
+    key: string,
+    contractAppointmentId: string | null,
+    officePlaceId: number | null,
+    facts: Omit<TicketFacts, 'printedAt'>,
+  ): { job: NewJob; leftOut: LeftOut[] } {
     const full: TicketFacts = { ...facts, printedAt: this.clock().toISOString() };
-    const layout = this.layout(full, officePlaceId, kind === 'reprint');
     const { model, codePage } = this.deps.settings.printer;
-    const bytes = Buffer.from(encodeTicket(layout, { model, codePage })).toString('base64');
-    return { key, kind, formattedNumber: facts.formattedNumber, contractAppointmentId, officePlaceId, facts: full, layout, bytes };
+    const ticket = this.layout(full, officePlaceId, kind === 'reprint');
+    const layout = kind === 'test' ? withTestLines(ticket, leftOutOf(ticket, model)) : ticket;
+    const { bytes, leftOut } = encodeForPrinter(layout, { model, codePage });
+    const job = { key, kind, formattedNumber: facts.formattedNumber, contractAppointmentId, officePlaceId, facts: full, layout, bytes: Buffer.from(bytes).toString('base64') };
+    return { job, leftOut };
   }
 
   private layout(facts: TicketFacts, officePlaceId: number | null, reprint: boolean): TicketLayout {
-    const { model, paperWidth } = this.deps.settings.printer;
+    const { model, paperWidth, codePage } = this.deps.settings.printer;
     return buildTicketLayout({
       facts,
       settings: this.deps.settings.layoutFor(officePlaceId),
       paperWidth,
       columns: columnsFor(model, paperWidth),
+      codePage,
       reprint,
       timeZone: this.deps.timeZone,
     });
@@ -149,7 +168,7 @@ export class PrintingService implements TicketPrinter {
 
   private sampleFacts(): TicketFacts {
     const now = this.clock();
-    return { formattedNumber: 'A042', examLabel: 'Échographie abdominale', practitionerLabel: 'Dr Hélène Côté', roomLabel: 'Salle 2', printedAt: now.toISOString(), day: localDay(now) };
+    return { formattedNumber: 'A042', examLabel: 'Fibroscopie œso-gastro-duodénale', practitionerLabel: 'Dr Hélène Côté', roomLabel: 'Salle 2', printedAt: now.toISOString(), day: localDay(now) };
   }
 
   /** Check-in hands the number; the exam and room come from the publisher when it answers (best effort). */

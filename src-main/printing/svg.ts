@@ -1,4 +1,5 @@
 import QRCode from 'qrcode';
+import type { LeftOut } from '../../src-shared/ipc/features/printing.contract';
 import type { TicketLayout } from '../../src-shared/printing/layout';
 import { QR_MODULE_DOTS } from './encode';
 
@@ -9,10 +10,11 @@ const MARGIN = 16;
 
 /**
  * The ticket as the printer will draw it, from the same layout as the bytes: same
- * lines, same truncations, same double-size number and the same QR code symbol.
+ * lines, same truncations, same double-size number and the same QR code symbol, or,
+ * on a model that leaves the QR code out, an empty crossed frame where it would be.
  * Returned as an SVG document (renderer: `<img src="data:image/svg+xml,…">`).
  */
-export function renderTicketSvg(layout: TicketLayout): string {
+export function renderTicketSvg(layout: TicketLayout, leftOut: readonly LeftOut[] = []): string {
   const width = PRINTABLE_DOTS[layout.paperWidth];
   const charWidth = width / layout.columns;
   const parts: string[] = [];
@@ -32,6 +34,16 @@ export function renderTicketSvg(layout: TicketLayout): string {
         break;
       }
       case 'qr': {
+        if (leftOut.includes('qrCode')) {
+          const box = 20 * QR_MODULE_DOTS[layout.paperWidth];
+          const left = round(MARGIN + (width - box) / 2);
+          const top = round(y + 8);
+          parts.push(
+            `<g data-left-out="qrCode" stroke="#999" stroke-width="2" fill="none" stroke-dasharray="6 6"><rect x="${left}" y="${top}" width="${box}" height="${box}"/><path d="M${left} ${top}l${box} ${box}M${left + box} ${top}l-${box} ${box}"/></g>`,
+          );
+          y += box + 16;
+          break;
+        }
         const modules = QRCode.create(block.data, { errorCorrectionLevel: 'M' }).modules;
         const dot = QR_MODULE_DOTS[layout.paperWidth];
         const size = modules.size * dot;

@@ -30,6 +30,16 @@ const CP437_HIGH =
 /** `ESC t n` values of the Epson table the desk uses. */
 export const ESC_T = { cp437: 0, cp858: 19, windows1252: 16 } as const;
 
+export type CodePageName = keyof typeof ESC_T;
+
+export interface ReadOptions {
+  /**
+   * The code page every `ESC t` of these bytes selects, for models whose numbers are not
+   * Epson's (CP858 is `ESC t 2` on a Citizen, 6 on an HP A779). Default: Epson's numbers.
+   */
+  codePage?: CodePageName;
+}
+
 function decoder(codePage: number): (byte: number) => string {
   if (codePage === ESC_T.windows1252) {
     const text = new TextDecoder('windows-1252');
@@ -40,7 +50,7 @@ function decoder(codePage: number): (byte: number) => string {
   return (byte) => (byte < 0x80 ? String.fromCharCode(byte) : high[byte - 0x80]!);
 }
 
-export function readEscPos(input: Uint8Array): ReadTicket {
+export function readEscPos(input: Uint8Array, options: ReadOptions = {}): ReadTicket {
   const bytes = Uint8Array.from(input);
   const ticket: ReadTicket = { lines: [], qrCodes: [], codePages: [], cuts: 0 };
   let decode = decoder(ESC_T.cp437);
@@ -74,7 +84,7 @@ export function readEscPos(input: Uint8Array): ReadTicket {
       if (command === 0x45) bold = n === 1;
       else if (command === 0x74) {
         ticket.codePages.push(n);
-        decode = decoder(n);
+        decode = decoder(options.codePage ? ESC_T[options.codePage] : n);
       } else if (command === 0x61) align = n === 1 ? 'center' : n === 2 ? 'right' : 'left';
       else if (command === 0x4d || command === 0x21 || command === 0x64 || command === 0x33 || command === 0x2d) {
         // font, print mode, feed n lines, line spacing, underline: no effect on the text read

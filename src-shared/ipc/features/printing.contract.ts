@@ -24,6 +24,17 @@ export const printOutcomeSchema = z.object({
 });
 export type PrintOutcome = z.infer<typeof printOutcomeSchema>;
 
+/** Parts of a ticket the chosen printer model cannot print: it prints the rest, and the desk says so. */
+export const leftOutSchema = z.enum(['qrCode']);
+export type LeftOut = z.infer<typeof leftOutSchema>;
+
+/** A test print's outcome, with what the technician checks on paper: the model's columns and what it left out. */
+export const testPrintOutcomeSchema = printOutcomeSchema.extend({
+  columns: z.number().int().min(16).max(64),
+  leftOut: z.array(leftOutSchema),
+});
+export type TestPrintOutcome = z.infer<typeof testPrintOutcomeSchema>;
+
 // ── printer configuration ────────────────────────────────────────────────────
 export const CODE_PAGES = ['cp858', 'windows1252'] as const;
 export const codePageSchema = z.enum(CODE_PAGES);
@@ -69,7 +80,13 @@ export const printingSettingsSchema = z.object({
 });
 export type PrintingSettings = z.infer<typeof printingSettingsSchema>;
 
-export const printerModelSchema = z.object({ id: z.string(), name: z.string(), codePages: z.array(codePageSchema).min(1) });
+export const printerModelSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  codePages: z.array(codePageSchema).min(1),
+  /** The model has QR commands; without them tickets print with no QR code (the page says so). */
+  qrCode: z.boolean(),
+});
 export type PrinterModelInfo = z.infer<typeof printerModelSchema>;
 
 // ── status ───────────────────────────────────────────────────────────────────
@@ -136,6 +153,10 @@ export const printingOverviewSchema = z.object({
   /** A sample ticket of that office place drawn from the layout model, as an SVG document. */
   previewSvg: z.string(),
   layout: ticketLayoutSchema,
+  /** What the chosen model leaves out of that ticket (the preview does not draw it either). */
+  leftOut: z.array(leftOutSchema),
+  /** Characters of the office place's ticket texts the code page has no form for (printed as `_`). */
+  unprintable: z.array(z.string().max(8)).max(64),
 });
 export type PrintingOverview = z.infer<typeof printingOverviewSchema>;
 
@@ -152,7 +173,7 @@ export const printingContract = {
   'printing/overview': { request: none, response: printingOverviewSchema },
   'printing/saveSettings': { request: saveSettingsRequestSchema, response: printingOverviewSchema },
   'printing/detect': { request: none, response: z.array(detectedPrinterSchema) },
-  'printing/testPrint': { request: none, response: printOutcomeSchema },
+  'printing/testPrint': { request: none, response: testPrintOutcomeSchema },
   'printing/cancelJob': { request: z.object({ jobId: z.string().min(1).max(64) }), response: z.array(printJobViewSchema) },
   'printing/checkStatus': { request: none, response: printerStatusSchema },
 } as const satisfies Record<(typeof PRINTING_CHANNELS)[number], ChannelSpec>;

@@ -41,7 +41,7 @@ function expectGolden(name: string, bytes: Uint8Array): void {
 
 describe('ticket bytes', () => {
   it('prints French accents and € through one fixed code page (CP858), never switching', () => {
-    const { bytes } = ticket(80);
+    const { bytes } = ticket(80, {}, false, 'epson-tm-t20iii');
     expectGolden('ticket-80mm-fr', bytes);
     const read = readEscPos(bytes);
     expect(read.codePages).toEqual([ESC_T.cp858]);
@@ -83,10 +83,11 @@ describe('ticket bytes', () => {
     expect(layout.columns).toBe(32);
   });
 
-  it('80 mm has 48 columns (42 on a TM-T88 head) and keeps more of a long name', () => {
-    expect(columnsFor('generic', 80)).toBe(48);
+  it('80 mm has 48 columns on a 576-dot head (42 on a TM-T88 head and on the generic model) and keeps more of a long name', () => {
+    expect(columnsFor('epson-tm-t20iii', 80)).toBe(48);
     expect(columnsFor('epson-tm-t88vi', 80)).toBe(42);
-    const text = visibleText(readEscPos(ticket(80).bytes));
+    expect(columnsFor('generic', 80)).toBe(42);
+    const text = visibleText(readEscPos(ticket(80, {}, false, 'epson-tm-t20iii').bytes));
     expect(text).toContain('Échographie abdominale et pelvienne complète...');
     const t88 = readEscPos(ticket(80, {}, false, 'epson-tm-t88vi').bytes);
     expect(t88.codePages).toEqual([ESC_T.cp858]);
@@ -95,6 +96,7 @@ describe('ticket bytes', () => {
 
   it('prints in English with a DUPLICATE mark on reprints, and without QR when no visible id is set', () => {
     const { bytes } = ticket(80, { language: 'en', officePlaceVisibleId: '', footer: '' }, true);
+    // The generic model: 42 columns, which every 80 mm head prints without wrapping.
     expectGolden('ticket-80mm-en-reprint', bytes);
     const read = readEscPos(bytes);
     expect(visibleText(read)).toEqual(
@@ -111,6 +113,8 @@ describe('ticket bytes', () => {
       [80, { language: 'en', footer: '' }, true, 'epson-tm-t88vi', 'X100'],
       [58, { officePlaceVisibleId: 'LYON-ÉTÉ' }, false, 'pos-5890', 'A001'],
       [80, { establishmentName: 'Clinique « Côte d’Azur » – 5 € ½ ©' }, false, 'xprinter-xp-t80q', 'B2'],
+      // A model without QR commands, and a QR payload that is not ASCII.
+      [80, { officePlaceVisibleId: 'ŁÓDŹ-ŒIL', establishmentName: 'Œuvre Lœuillet' }, false, 'epson-tm-t88iii', 'C3'],
     ];
     for (const codePage of ['cp858', 'windows1252'] as const) {
       for (const [paperWidth, overrides, reprint, model, number] of variants) {
@@ -119,6 +123,7 @@ describe('ticket bytes', () => {
           settings: { ...settings, ...overrides },
           paperWidth,
           columns: columnsFor(model, paperWidth),
+          codePage,
           reprint,
           timeZone: 'Europe/Paris',
         });

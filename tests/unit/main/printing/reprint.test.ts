@@ -138,4 +138,36 @@ describe('reprint', () => {
       await printer.close();
     }
   });
+
+  it('says what the chosen model cannot print: the overview, the preview, the test print and the paper', async () => {
+    const printer = await PrinterEmulator.start();
+    try {
+      const { handlers } = await printing();
+      const layout = { establishmentName: 'Centre ✚ Cœur', officePlaceVisibleId: 'CŒUR-ÉTÉ', showQr: true, footer: 'Merci', language: 'fr' as const };
+      const target = { kind: 'network' as const, host: '127.0.0.1', port: printer.port };
+      const without = await handlers['printing/saveSettings']({ printer: { target, model: 'epson-tm-t88iii', codePage: 'cp858', paperWidth: 80 }, layout });
+      expect(without.leftOut).toEqual(['qrCode']);
+      expect(without.models.find((model) => model.id === 'epson-tm-t88iii')?.qrCode).toBe(false);
+      expect(without.previewSvg).toContain('data-left-out="qrCode"');
+      expect(without.layout.columns).toBe(42);
+      // ✚ has no form in CP858: printed as _, and named to the technician; œ is not, it prints as oe.
+      expect(without.unprintable).toEqual(['✚']);
+      expect(await handlers['printing/testPrint'](undefined)).toMatchObject({ outcome: 'printed', columns: 42, leftOut: ['qrCode'] });
+      const paper = printer.tickets()[0]!;
+      expect(paper.qrCodes).toEqual([]);
+      expect(visibleText(paper)).toEqual(expect.arrayContaining(['Centre _ Coeur', '42 colonnes', '1234567890'.repeat(5).slice(0, 42), 'Pas de QR code : modèle sans QR']));
+
+      const withQr = await handlers['printing/saveSettings']({ printer: { target, model: 'epson-tm-t20iii', codePage: 'windows1252', paperWidth: 80 }, layout });
+      expect(withQr).toMatchObject({ leftOut: [], unprintable: ['✚'] });
+      expect(withQr.previewSvg).not.toContain('data-left-out');
+      expect(await handlers['printing/testPrint'](undefined)).toMatchObject({ columns: 48, leftOut: [] });
+      await eventually(() => printer.tickets().length === 2);
+      const qrCodes = printer.tickets()[1]!.qrCodes;
+      expect(qrCodes).toHaveLength(1);
+      // The reader decodes QR data as UTF-8: the office id reads back whole.
+      expect(JSON.parse(qrCodes[0]!)).toMatchObject({ v: 1, ticket: 'T000', office: 'CŒUR-ÉTÉ' });
+    } finally {
+      await printer.close();
+    }
+  });
 });
