@@ -1,4 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ZodType } from 'zod';
+import {
+  appointmentPairSchema,
+  documentsListSchema,
+  examTypesResponseSchema,
+  identifyResponseSchema,
+  notificationReadinessSchema,
+  officePlacesResponseSchema,
+  practitionersResponseSchema,
+  staffSignInResponseSchema,
+} from '../../../../../src-shared/publisher/schemas';
 import {
   AnswerVariations,
   atOffset,
@@ -9,6 +20,7 @@ import {
 import { readPublisherFlags, withPublisherFlags } from '../../../../../src-main/sandbox/publisher/flags';
 import { OPAQUE_ID_SUFFIX } from '../../../../../src-main/sandbox/publisher/opaque-ids';
 import { startSandbox, type RunningSandbox } from '../../../../../src-main/sandbox/start';
+import type { PublisherWorld } from '../../../../../src-main/sandbox/world/types';
 import { firstWith, NOW, path, publisherPool, type Harness } from './harness';
 
 const pool = publisherPool();
@@ -41,26 +53,37 @@ function normalise(value: Json): Json {
   return out;
 }
 
-/** Every read a desk makes, on the same seeded day. */
-async function readAll(publisher: Harness): Promise<Json[]> {
-  const world = publisher.world;
+interface Read {
+  method: string;
+  route: string;
+  body?: unknown;
+  /** What the desk reads the answer with. */
+  schema: ZodType;
+}
+
+/** Every read a desk makes, on the seeded day of `world`. */
+function reads(world: PublisherWorld): Read[] {
   const checkedIn = firstWith(world, 'checkedIn');
   const scheduled = firstWith(world, 'scheduled');
   const patient = world.patients.find((candidate) => candidate.id === scheduled.patientId)!;
-  const calls: [string, string, unknown?][] = [
-    ['POST', '/patients/identify', { criteria: { lastName: patient.lastName, firstName: patient.firstName, birthDate: patient.birthDate } }],
-    ['GET', `/appointments/${path(scheduled.id)}`],
-    ['GET', `/appointments/${path(checkedIn.id)}`],
-    ['GET', `/appointments/by-code/${path(scheduled.convocationCode)}`],
-    ['GET', `/appointments/${path(scheduled.id)}/documents`],
-    ['GET', `/appointments/${path(scheduled.id)}/notification-readiness`],
-    ['GET', '/config/exam-types'],
-    ['GET', '/config/practitioners'],
-    ['GET', '/config/office-places'],
-    ['POST', '/staff/sign-in', { login: world.staff[0]!.login, password: world.staff[0]!.password }],
+  const staff = world.staff[0]!;
+  return [
+    { method: 'POST', route: '/patients/identify', body: { criteria: { lastName: patient.lastName, firstName: patient.firstName, birthDate: patient.birthDate } }, schema: identifyResponseSchema },
+    { method: 'GET', route: `/appointments/${path(scheduled.id)}`, schema: appointmentPairSchema },
+    { method: 'GET', route: `/appointments/${path(checkedIn.id)}`, schema: appointmentPairSchema },
+    { method: 'GET', route: `/appointments/by-code/${path(scheduled.convocationCode)}`, schema: appointmentPairSchema },
+    { method: 'GET', route: `/appointments/${path(scheduled.id)}/documents`, schema: documentsListSchema },
+    { method: 'GET', route: `/appointments/${path(scheduled.id)}/notification-readiness`, schema: notificationReadinessSchema },
+    { method: 'GET', route: '/config/exam-types', schema: examTypesResponseSchema },
+    { method: 'GET', route: '/config/practitioners', schema: practitionersResponseSchema },
+    { method: 'GET', route: '/config/office-places', schema: officePlacesResponseSchema },
+    { method: 'POST', route: '/staff/sign-in', body: { login: staff.login, password: staff.password }, schema: staffSignInResponseSchema },
   ];
+}
+
+async function readAll(publisher: Harness): Promise<Json[]> {
   const answers: Json[] = [];
-  for (const [method, route, body] of calls) {
+  for (const { method, route, body } of reads(publisher.world)) {
     const reply = await publisher.call(method, route, { body });
     expect(reply.status, `${method} ${route}`).toBe(200);
     answers.push(reply.json as Json);
@@ -152,6 +175,16 @@ describe('field variations of the training publisher', () => {
       expect(varied).not.toEqual(plain);
       expect(varied.map(normalise), describeFieldVariations(mode)).toEqual(plain.map(normalise));
     }
+  });
+
+  it("the desk's contract schemas read varied answers as they read the plain ones", async () => {
+    const publisher = await pool.start();
+    const plain = await readAll(publisher);
+    const varied = await readAll(await pool.start({ fieldVariations: { mode: 'all' } }));
+    reads(publisher.world).forEach(({ method, route, schema }, index) => {
+      const read = (answer: Json) => normalise(schema.parse(answer) as Json);
+      expect(read(varied[index]!), `${method} ${route}`).toEqual(read(plain[index]!));
+    });
   });
 
   it('random: the same seed gives the same answers, another seed other ones, and forms vary between answers', async () => {
