@@ -5,33 +5,20 @@ import { forwardStatusSchema } from '../../../src-shared/board/rows';
  * What the board keeps on disk until delivered. Every entry carries its ticket: the
  * outbox delivers one ticket's entries in order, other tickets' independently.
  */
+const entry = { id: z.string(), ticketId: z.string() };
+/** Who asked and the ticket's number, so a staff action delivered after the wait is audited as asked (absent in older files). */
+const askedBy = { staff: z.string().max(256).optional(), formattedNumber: z.string().max(64).optional() };
+
 export const outboxEntrySchema = z.discriminatedUnion('kind', [
   /** PUT status on the publisher, then the platform is told. */
-  z.object({
-    kind: z.literal('publisherStatus'),
-    id: z.string(),
-    ticketId: z.string(),
-    /** Who asked and the ticket's number, so its delivery after the wait is audited as asked (absent in older files). */
-    staff: z.string().max(256).optional(),
-    formattedNumber: z.string().max(64).optional(),
-    appointmentId: z.string(),
-    status: forwardStatusSchema,
-  }),
+  z.object({ kind: z.literal('publisherStatus'), ...entry, ...askedBy, appointmentId: z.string(), status: forwardStatusSchema }),
   /** appointmentStatusChanged on the platform (best effort, but never forgotten). */
-  z.object({
-    kind: z.literal('platformStatus'),
-    id: z.string(),
-    ticketId: z.string(),
-    appointmentId: z.string(),
-    status: z.string().min(1).max(32),
-  }),
+  z.object({ kind: z.literal('platformStatus'), ...entry, appointmentId: z.string(), status: z.string().min(1).max(32) }),
   /** callTicket on the platform (public display). */
   z.object({
     kind: z.literal('call'),
-    id: z.string(),
-    ticketId: z.string(),
-    staff: z.string().max(256).optional(),
-    formattedNumber: z.string().max(64).optional(),
+    ...entry,
+    ...askedBy,
     kioskDeskId: z.number().int().nullable(),
     deskLabel: z.string().min(1).max(64),
     recall: z.boolean(),
