@@ -83,6 +83,24 @@ export type TicketStatus = z.infer<typeof ticketStatusSchema>;
 
 export const ticketSourceSchema = z.enum(['kiosk', 'desk', 'publisher']);
 
+/**
+ * Ticket history (desk extension, docs/desk-extensions.md): one entry per transition,
+ * oldest first. `called` carries the desk; `transfer` the desk the ticket was sent to.
+ * Entries of an event this desk does not know (a newer platform) are dropped, not refused.
+ */
+export const TICKET_HISTORY_EVENTS = ['issued', 'checkedIn', 'called', 'inCare', 'done', 'closed', 'absent', 'transfer', 'cancelled'] as const;
+export const ticketHistoryEventSchema = z.enum(TICKET_HISTORY_EVENTS);
+export type TicketHistoryEvent = z.infer<typeof ticketHistoryEventSchema>;
+export const ticketHistoryEntrySchema = z.object({
+  at: answerDateTimeSchema,
+  event: ticketHistoryEventSchema,
+  deskId: maybe(z.number().int()),
+  deskLabel: maybe(z.string()),
+});
+export type TicketHistoryEntry = z.infer<typeof ticketHistoryEntrySchema>;
+const knownEvent = (entry: unknown): boolean =>
+  typeof entry === 'object' && entry !== null && (TICKET_HISTORY_EVENTS as readonly unknown[]).includes((entry as { event?: unknown }).event);
+
 export const deskTicketSchema = z.object({
   ticketId: z.string().min(1).max(128),
   number: z.number().int(),
@@ -97,6 +115,10 @@ export const deskTicketSchema = z.object({
   issuedAt: answerDateTimeSchema,
   updatedAt: answerDateTimeSchema,
   lastCall: maybe(z.object({ deskId: orNull(z.number().int()), deskLabel: z.string(), at: answerDateTimeSchema })),
+  /** Desk extension: the exam type's label (issueForAppointment's examTypeLabel), for figures per exam type. */
+  examTypeLabel: maybe(z.string()),
+  /** Desk extension: the ticket's transitions; absent on platforms that do not keep them. */
+  history: maybe(z.preprocess((value) => (Array.isArray(value) ? value.filter(knownEvent) : value), z.array(ticketHistoryEntrySchema))),
 });
 export type DeskTicket = z.infer<typeof deskTicketSchema>;
 
