@@ -1,61 +1,16 @@
-import { flushPromises, mount } from '@vue/test-utils';
-import { createPinia, setActivePinia, type Pinia } from 'pinia';
+import { flushPromises } from '@vue/test-utils';
+import type { Pinia } from 'pinia';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Component } from 'vue';
-import { createVuetify } from 'vuetify';
 import AdminSignIn from '../../../src-renderer/features/admin/components/AdminSignIn.vue';
 import SetPassword from '../../../src-renderer/features/admin/components/SetPassword.vue';
 import UsersPanel from '../../../src-renderer/features/admin/components/UsersPanel.vue';
-import { useAdminStore } from '../../../src-renderer/features/admin/stores/admin';
-import { createDeskI18n, type Locale } from '../../../src-renderer/plugins/i18n';
-import { adminSession as session, adminUser } from './admin-fixtures';
-import { deskCalls, deskReplies } from './setup';
-
-// Vuetify's dialogs position themselves against the visual viewport, which jsdom lacks.
-globalThis.visualViewport ??= Object.assign(new EventTarget(), {
-  width: 1280,
-  height: 800,
-  offsetLeft: 0,
-  offsetTop: 0,
-  pageLeft: 0,
-  pageTop: 0,
-  scale: 1,
-  onresize: null,
-  onscroll: null,
-  onscrollend: null,
-}) as unknown as VisualViewport;
-
-function mountWith(component: Component, pinia: Pinia, locale: Locale = 'fr') {
-  return mount(component, { attachTo: document.body, global: { plugins: [pinia, createDeskI18n(locale), createVuetify()] } });
-}
-
-/** A Vuetify field's input, wherever its dialog was teleported. */
-function input(testId: string): HTMLInputElement {
-  return document.querySelector(`[data-testid="${testId}"] input`) as HTMLInputElement;
-}
-
-async function type(testId: string, value: string): Promise<void> {
-  const element = input(testId);
-  element.value = value;
-  element.dispatchEvent(new Event('input'));
-  await flushPromises();
-}
-
-function messagesOf(testId: string): string {
-  return document.querySelector(`[data-testid="${testId}"] .v-messages`)?.textContent ?? '';
-}
-
-const called = (channel: string) => deskCalls.filter((call) => call.channel === channel);
+import { adminUser, called, freshAdminStore, input, messagesOf, mountWith, type } from './admin-fixtures';
+import { deskReplies } from './setup';
 
 describe('admin forms', () => {
   let pinia: Pinia;
   beforeEach(() => {
-    document.body.innerHTML = '';
-    deskCalls.length = 0;
-    deskReplies.clear();
-    pinia = createPinia();
-    setActivePinia(pinia);
-    useAdminStore().session = session;
+    pinia = freshAdminStore();
     deskReplies.set('admin/listUsers', () => ({ ok: true, value: { items: [adminUser], total: 1 } }));
   });
 

@@ -56,6 +56,7 @@ export const adminEn: AdminMessages = {
     search: 'Search',
     yes: 'Yes',
     no: 'No',
+    close: 'Close the message',
   },
   licences: {
     title: 'Licences',
@@ -96,6 +97,7 @@ export const adminEn: AdminMessages = {
     activated: 'Activated',
     pending: 'Invitation pending',
     cockpit: 'Cockpit access',
+    cockpitHint: "The cockpit is the platform's own web pages (sign-in, tools), outside this desk. It grants no right here: those come from the role.",
     create: 'New user',
     editTitle: 'Edit the user',
     edit: 'Edit {email}',
@@ -141,9 +143,10 @@ export const adminEn: AdminMessages = {
       testServer: 'The test server will be deleted; the licence will have no active integration.',
     },
     kiosk: {
-      unknown: 'Kiosk configuration locked: run the check of the five routes.',
+      unknown: 'Routes not checked from this desk yet: run the check. Kiosk configuration stays locked until the five routes answer.',
       locked: 'Kiosk configuration stays locked until the five routes answer correctly.',
       unlocked: 'The five routes answer: kiosk configuration is unlocked.',
+      checkedAt: 'Last check: {date}.',
     },
   },
   referential: {

@@ -56,6 +56,7 @@ export const adminFr = {
     search: 'Rechercher',
     yes: 'Oui',
     no: 'Non',
+    close: 'Fermer le message',
   },
   licences: {
     title: 'Licences',
@@ -97,6 +98,7 @@ export const adminFr = {
     activated: 'Activé',
     pending: 'Invitation en attente',
     cockpit: 'Accès au cockpit',
+    cockpitHint: "Le cockpit, ce sont les pages web de la plateforme (connexion, outils), hors de ce poste. N'ajoute aucun droit ici : ceux-ci viennent du rôle.",
     create: 'Nouvel utilisateur',
     editTitle: "Modifier l'utilisateur",
     edit: 'Modifier {email}',
@@ -143,9 +145,10 @@ export const adminFr = {
       testServer: "Le serveur de test sera supprimé ; la licence n'aura plus d'intégration active.",
     },
     kiosk: {
-      unknown: 'Configuration des bornes verrouillée : lancez la vérification des cinq routes.',
+      unknown: 'Routes pas encore vérifiées depuis ce poste : lancez la vérification. La configuration des bornes reste verrouillée tant que les cinq routes ne répondent pas.',
       locked: 'Configuration des bornes verrouillée tant que les cinq routes ne répondent pas correctement.',
       unlocked: 'Les cinq routes répondent : la configuration des bornes est déverrouillée.',
+      checkedAt: 'Dernière vérification : {date}.',
     },
   },
   referential: {

@@ -1,10 +1,18 @@
 import { defineStore } from 'pinia';
-import { computed, ref } from 'vue';
+import { computed, reactive, ref } from 'vue';
 import type { TableQueryInput } from '../../../../src-shared/admin/table';
 import type { RequestOf } from '../../../../src-shared/ipc/contract';
 import type { AdminSession } from '../../../../src-shared/ipc/features/admin.contract';
 import type { CredentialsRequest, UpdateLicenceRequest, UpdateUserRequest } from '../../../../src-shared/platform/admin';
+import type { ConfigProbeResult } from '../../../../src-shared/publisher/probe';
 import { desk, unwrap } from '../../../bridge/desk';
+
+/** A config probe this desk ran, when, and on which configuration of the licence's integration. */
+export interface RememberedProbe {
+  result: ConfigProbeResult;
+  at: string;
+  configuration: string;
+}
 
 /**
  * The administrator's platform session as main reports it (never the token), and
@@ -18,6 +26,12 @@ export const useAdminStore = defineStore('admin', () => {
   const expired = ref(false);
   /** Bumped when the licence changes: the whole admin view is rebuilt for the new licence. */
   const generation = ref(0);
+  /**
+   * The last probe per licence. The platform keeps no probe result, and the kiosk lock
+   * must not read "locked, run the check" each time the integrations are shown again
+   * after a probe that passed.
+   */
+  const probes = reactive(new Map<number, RememberedProbe>());
   let listening: (() => void) | null = null;
   let signingOut = false;
 
@@ -89,6 +103,10 @@ export const useAdminStore = defineStore('admin', () => {
   const probeIntegration = (licenceId: number) => unwrap(desk.admin.probeIntegration({ licenceId }));
   const uploadReferential = (request: RequestOf<'admin/uploadReferential'>) => unwrap(desk.admin.uploadReferential(request));
 
+  function rememberProbe(licenceId: number, configuration: string, result: ConfigProbeResult): void {
+    probes.set(licenceId, { result, at: new Date().toISOString(), configuration });
+  }
+
   return {
     session,
     expired,
@@ -119,5 +137,7 @@ export const useAdminStore = defineStore('admin', () => {
     removeIntegration,
     probeIntegration,
     uploadReferential,
+    probes,
+    rememberProbe,
   };
 });
