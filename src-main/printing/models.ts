@@ -5,6 +5,12 @@ import type { PaperWidth } from '../../src-shared/printing/layout';
 /** Epson-compatible ESC/POS without a model profile: the encoder's Epson code page table. */
 export const GENERIC_MODEL = 'generic';
 
+/**
+ * Columns on 80 mm paper when the head is unknown: the encoder's own ESC/POS default. 48
+ * would wrap every long line in two on a 42-column head (TM-T88); 42 fits both kinds.
+ */
+export const SAFE_COLUMNS_80 = 42;
+
 /** Whether a model prints QR codes, asked of the encoder once per model. */
 const qrModels = new Map<string, boolean>();
 
@@ -17,12 +23,12 @@ const qrModels = new Map<string, boolean>();
 export const PRINTER_MODELS: readonly PrinterModelInfo[] = buildModels();
 
 function buildModels(): PrinterModelInfo[] {
-  const models: PrinterModelInfo[] = [{ id: GENERIC_MODEL, name: 'ESC/POS (Epson compatible)', codePages: [...CODE_PAGES], qrCode: true }];
+  const models: PrinterModelInfo[] = [{ id: GENERIC_MODEL, name: 'ESC/POS (Epson compatible)', codePages: [...CODE_PAGES], qrCode: true, columns: columnsOf(GENERIC_MODEL) }];
   for (const model of ReceiptPrinterEncoder.printerModels) {
     const encoder = new ReceiptPrinterEncoder({ printerModel: model.id as never });
     if (encoder.language !== 'esc-pos') continue;
     const codePages = CODE_PAGES.filter((codePage) => supports(model.id, codePage));
-    if (codePages.length > 0) models.push({ id: model.id, name: model.name.trim(), codePages, qrCode: printsQrCode(model.id) });
+    if (codePages.length > 0) models.push({ id: model.id, name: model.name.trim(), codePages, qrCode: printsQrCode(model.id), columns: columnsOf(model.id) });
   }
   return models;
 }
@@ -56,6 +62,10 @@ function supports(model: string, codePage: CodePage): boolean {
   }
 }
 
+function columnsOf(model: string): PrinterModelInfo['columns'] {
+  return { 58: columnsFor(model, 58), 80: columnsFor(model, 80) };
+}
+
 export function findModel(id: string): PrinterModelInfo | undefined {
   return PRINTER_MODELS.find((model) => model.id === id);
 }
@@ -63,11 +73,8 @@ export function findModel(id: string): PrinterModelInfo | undefined {
 /**
  * Characters per line of font A: 32 on 58 mm paper; on 80 mm, the model's own count
  * (42 on the 512-dot TM-T88 heads, 48 on 576-dot ones). An unknown head (the generic
- * model, a 58 mm model on 80 mm paper) gets 42, the encoder's own ESC/POS default: 48
- * would wrap every long line in two on a 42-column head, 42 fits both.
+ * model, a 58 mm model on 80 mm paper) gets `SAFE_COLUMNS_80`.
  */
-export const SAFE_COLUMNS_80 = 42;
-
 export function columnsFor(model: string, paperWidth: PaperWidth): number {
   if (paperWidth === 58) return 32;
   if (model === GENERIC_MODEL) return SAFE_COLUMNS_80;

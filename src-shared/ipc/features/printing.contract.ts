@@ -86,6 +86,8 @@ export const printerModelSchema = z.object({
   codePages: z.array(codePageSchema).min(1),
   /** The model has QR commands; without them tickets print with no QR code (the page says so). */
   qrCode: z.boolean(),
+  /** Characters per line of the ticket's font on each paper width. */
+  columns: z.object({ 58: z.number().int(), 80: z.number().int() }),
 });
 export type PrinterModelInfo = z.infer<typeof printerModelSchema>;
 

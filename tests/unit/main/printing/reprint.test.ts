@@ -147,7 +147,9 @@ describe('reprint', () => {
       const target = { kind: 'network' as const, host: '127.0.0.1', port: printer.port };
       const without = await handlers['printing/saveSettings']({ printer: { target, model: 'epson-tm-t88iii', codePage: 'cp858', paperWidth: 80 }, layout });
       expect(without.leftOut).toEqual(['qrCode']);
-      expect(without.models.find((model) => model.id === 'epson-tm-t88iii')?.qrCode).toBe(false);
+      expect(without.models.find((model) => model.id === 'epson-tm-t88iii')).toMatchObject({ qrCode: false, columns: { 58: 32, 80: 42 } });
+      expect(without.models.find((model) => model.id === 'generic')).toMatchObject({ qrCode: true, columns: { 58: 32, 80: 42 } });
+      expect(without.models.find((model) => model.id === 'epson-tm-t20iii')).toMatchObject({ qrCode: true, columns: { 58: 32, 80: 48 } });
       expect(without.previewSvg).toContain('data-left-out="qrCode"');
       expect(without.layout.columns).toBe(42);
       // ✚ has no form in CP858: printed as _, and named to the technician; œ is not, it prints as oe.

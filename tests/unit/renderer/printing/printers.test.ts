@@ -1,19 +1,44 @@
-import { flushPromises, mount } from '@vue/test-utils';
+import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createVuetify } from 'vuetify';
-import type { PrintJobView, PrinterStatus } from '../../../../src-shared/ipc/features/printing.contract';
+import type { PrintJobView, PrinterModelInfo, PrinterStatus, PrintingOverview } from '../../../../src-shared/ipc/features/printing.contract';
+import PrinterSettingsCard from '../../../../src-renderer/features/printing/components/PrinterSettingsCard.vue';
 import PrinterStatusCard from '../../../../src-renderer/features/printing/components/PrinterStatusCard.vue';
 import PrintQueueCard from '../../../../src-renderer/features/printing/components/PrintQueueCard.vue';
 import { usePrintingStore } from '../../../../src-renderer/features/printing/stores/printing';
+import PrintersView from '../../../../src-renderer/features/printing/views/PrintersView.vue';
 import { createDeskI18n, type Locale } from '../../../../src-renderer/plugins/i18n';
 import { deskCalls, deskReplies } from '../setup';
 
-function mountWith<C>(component: C, locale: Locale) {
+function mountWith<C>(component: C, locale: Locale, props: Record<string, unknown> = {}) {
   const pinia = createPinia();
   setActivePinia(pinia);
-  const wrapper = mount(component as never, { global: { plugins: [pinia, createDeskI18n(locale), createVuetify()] } });
+  const wrapper: VueWrapper = mount(component as never, { props: props as never, global: { plugins: [pinia, createDeskI18n(locale), createVuetify()], stubs: { RouterLink: true } } });
   return { wrapper, store: usePrintingStore(pinia) };
+}
+
+const MODELS: PrinterModelInfo[] = [
+  { id: 'generic', name: 'ESC/POS (Epson compatible)', codePages: ['cp858', 'windows1252'], qrCode: true, columns: { 58: 32, 80: 42 } },
+  { id: 'epson-tm-t88iii', name: 'Epson TM-T88III', codePages: ['cp858', 'windows1252'], qrCode: false, columns: { 58: 32, 80: 42 } },
+  { id: 'epson-tm-t20iii', name: 'Epson TM-T20III', codePages: ['cp858', 'windows1252'], qrCode: true, columns: { 58: 32, 80: 48 } },
+];
+
+/** An overview as main answers it, for a network printer of the given model. */
+function overviewOf(model: string, extra: Partial<PrintingOverview> = {}): PrintingOverview {
+  const columns = MODELS.find((candidate) => candidate.id === model)!.columns[80];
+  return {
+    settings: { printer: { target: { kind: 'network', host: '10.0.0.9', port: 9100 }, model, codePage: 'cp858', paperWidth: 80 }, layouts: {} },
+    models: MODELS,
+    status: status('online'),
+    queue: [],
+    officePlaceId: null,
+    previewSvg: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    layout: { paperWidth: 80, columns, language: 'fr', blocks: [] },
+    leftOut: [],
+    unprintable: [],
+    ...extra,
+  };
 }
 
 const status = (state: PrinterStatus['state'], problem: PrinterStatus['problem'] = null): PrinterStatus => ({
@@ -79,5 +104,58 @@ describe('Printers page', () => {
     await flushPromises();
     expect(deskCalls.at(-1)).toEqual({ channel: 'printing/cancelJob', request: { jobId: 'job-1' } });
     expect(wrapper.find('[data-testid="print-job"]').attributes('data-state')).toBe('cancelled');
+  });
+
+  it('warns that the generic model keeps lines to 42 columns, and that a model without QR prints tickets without it', async () => {
+    for (const [locale, generic, noQr] of [
+      ['fr', 'Modèle générique : les lignes sont limitées à 42 colonnes', "n'a pas de commande QR code"],
+      ['en', 'Generic model: lines are limited to 42 columns', 'has no QR code command'],
+    ] as const) {
+      const { wrapper } = mountWith(PrinterSettingsCard, locale, { overview: overviewOf('generic') });
+      await flushPromises();
+      expect(wrapper.find('[data-testid="printer-generic-warning"]').text()).toContain(generic);
+      expect(wrapper.find('[data-testid="printer-no-qr-warning"]').exists()).toBe(false);
+      await wrapper.setProps({ overview: overviewOf('epson-tm-t88iii') });
+      expect(wrapper.find('[data-testid="printer-generic-warning"]').exists()).toBe(false);
+      expect(wrapper.find('[data-testid="printer-no-qr-warning"]').text()).toContain(noQr);
+      await wrapper.setProps({ overview: overviewOf('epson-tm-t20iii') });
+      expect(wrapper.find('[data-testid="printer-no-qr-warning"]').exists()).toBe(false);
+      expect(wrapper.find('[data-testid="printer-settings"]').text()).toContain(locale === 'fr' ? '48 colonnes par ligne' : '48 columns per line');
+    }
+  });
+
+  it('says after a test print how many columns the model has and that it left the QR code out', async () => {
+    deskReplies.set('printing/testPrint', () => ({ ok: true, value: { outcome: 'printed', jobId: 'job-9', columns: 42, leftOut: ['qrCode'] } }));
+    for (const [locale, words] of [
+      ['fr', ['Ticket de test imprimé.', '42 colonnes', "n'imprime pas les QR codes"]],
+      ['en', ['Test ticket printed.', '42 columns', 'does not print QR codes']],
+    ] as const) {
+      const { wrapper } = mountWith(PrinterSettingsCard, locale, { overview: overviewOf('epson-tm-t88iii') });
+      await wrapper.find('[data-testid="printer-test"]').trigger('click');
+      await flushPromises();
+      const message = wrapper.find('[data-testid="printer-message"]').text();
+      for (const word of words) expect(message).toContain(word);
+    }
+  });
+
+  it('shows the preview with its column count, what the model leaves out and the characters it cannot print', async () => {
+    deskReplies.set('printing/overview', () => ({ ok: true, value: overviewOf('epson-tm-t88iii', { leftOut: ['qrCode'], unprintable: ['✚', '王'] }) }));
+    for (const [locale, words] of [
+      ['fr', ['80 mm, 42 colonnes', "n'imprime pas les QR codes", '✚ 王']],
+      ['en', ['80 mm, 42 columns', 'does not print QR codes', '✚ 王']],
+    ] as const) {
+      const { wrapper } = mountWith(PrintersView, locale);
+      await flushPromises();
+      const preview = wrapper.find('[data-testid="ticket-preview"]');
+      expect(preview.find('[data-testid="ticket-preview-hint"]').text()).toContain(words[0]);
+      expect(preview.find('[data-testid="preview-left-out-qrCode"]').text()).toContain(words[1]);
+      expect(preview.find('[data-testid="preview-unprintable"]').text()).toContain(words[2]);
+    }
+    deskReplies.set('printing/overview', () => ({ ok: true, value: overviewOf('epson-tm-t20iii') }));
+    const { wrapper } = mountWith(PrintersView, 'fr');
+    await flushPromises();
+    expect(wrapper.find('[data-testid="ticket-preview-hint"]').text()).toContain('48 colonnes');
+    expect(wrapper.find('[data-testid="preview-left-out-qrCode"]').exists()).toBe(false);
+    expect(wrapper.find('[data-testid="preview-unprintable"]').exists()).toBe(false);
   });
 });
