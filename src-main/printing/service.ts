@@ -91,6 +91,7 @@ export class PrintingService implements TicketPrinter {
       officePlaceId,
       previewSvg: renderTicketSvg(layout, leftOut),
       layout,
+      ticketTexts: texts,
       leftOut,
       unprintable: unprintableChars([texts.establishmentName, texts.footer], codePage).slice(0, 64),
     };

@@ -155,6 +155,8 @@ export const printingOverviewSchema = z.object({
   /** A sample ticket of that office place drawn from the layout model, as an SVG document. */
   previewSvg: z.string(),
   layout: ticketLayoutSchema,
+  /** That office place's ticket texts as tickets use them (saved, or the desk's defaults): the form starts from them. */
+  ticketTexts: ticketLayoutSettingsSchema,
   /** What the chosen model leaves out of that ticket (the preview does not draw it either). */
   leftOut: z.array(leftOutSchema),
   /** Characters of the office place's ticket texts the code page has no form for (printed as `_`). */

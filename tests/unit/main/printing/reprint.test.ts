@@ -145,8 +145,12 @@ describe('reprint', () => {
       const { handlers } = await printing();
       const layout = { establishmentName: 'Centre ✚ Cœur', officePlaceVisibleId: 'CŒUR-ÉTÉ', showQr: true, footer: 'Merci', language: 'fr' as const };
       const target = { kind: 'network' as const, host: '127.0.0.1', port: printer.port };
+      // Before any save the form starts from the training place's own texts: its visible id, so its QR code.
+      const defaults = (await handlers['printing/overview'](undefined)).ticketTexts;
+      expect(defaults).toMatchObject({ showQr: true, officePlaceVisibleId: expect.stringMatching(/\S/), establishmentName: expect.stringMatching(/\S/) });
       const without = await handlers['printing/saveSettings']({ printer: { target, model: 'epson-tm-t88iii', codePage: 'cp858', paperWidth: 80 }, layout });
       expect(without.leftOut).toEqual(['qrCode']);
+      expect(without.ticketTexts).toEqual(layout);
       expect(without.models.find((model) => model.id === 'epson-tm-t88iii')).toMatchObject({ qrCode: false, columns: { 58: 32, 80: 42 } });
       expect(without.models.find((model) => model.id === 'generic')).toMatchObject({ qrCode: true, columns: { 58: 32, 80: 42 } });
       expect(without.models.find((model) => model.id === 'epson-tm-t20iii')).toMatchObject({ qrCode: true, columns: { 58: 32, 80: 48 } });

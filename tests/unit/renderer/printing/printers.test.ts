@@ -35,6 +35,7 @@ function overviewOf(model: string, extra: Partial<PrintingOverview> = {}): Print
     officePlaceId: null,
     previewSvg: '<svg xmlns="http://www.w3.org/2000/svg"/>',
     layout: { paperWidth: 80, columns, language: 'fr', blocks: [] },
+    ticketTexts: { establishmentName: 'Centre Lyon', officePlaceVisibleId: 'LYON-IRM', showQr: true, footer: 'Merci', language: 'fr' },
     leftOut: [],
     unprintable: [],
     ...extra,
@@ -157,5 +158,14 @@ describe('Printers page', () => {
     expect(wrapper.find('[data-testid="ticket-preview-hint"]').text()).toContain('48 colonnes');
     expect(wrapper.find('[data-testid="preview-left-out-qrCode"]').exists()).toBe(false);
     expect(wrapper.find('[data-testid="preview-unprintable"]').exists()).toBe(false);
+  });
+
+  it('saves the ticket texts the desk uses when none were saved (the visible id, so the QR code, is kept)', async () => {
+    const overview = overviewOf('generic', { officePlaceId: 1 });
+    deskReplies.set('printing/saveSettings', () => ({ ok: true, value: overview }));
+    const { wrapper } = mountWith(PrinterSettingsCard, 'fr', { overview });
+    await wrapper.find('form').trigger('submit');
+    await flushPromises();
+    expect(deskCalls.at(-1)).toEqual({ channel: 'printing/saveSettings', request: { printer: overview.settings.printer, layout: overview.ticketTexts } });
   });
 });
