@@ -10,6 +10,7 @@ import { buildSandboxPublisher } from './publisher/server';
 import { buildSandboxPlatform, type SandboxPlatform } from './platform/server';
 import { SANDBOX_DEVICE_ID, SANDBOX_LICENCE_UUID, SANDBOX_PLATFORM_USERS } from './world/accounts';
 import { bulkTickets } from './world/bulk-tickets';
+import { SANDBOX_KEPT_DAYS } from './world/history';
 import { seedWorld, type SeedOptions } from './world/seed';
 import type { SandboxWorld } from './world/types';
 
@@ -59,7 +60,7 @@ async function listen(app: FastifyInstance, port: number): Promise<string> {
 export async function startSandbox(options: SandboxStartOptions = {}): Promise<RunningSandbox> {
   const clock = options.clock ?? (() => new Date());
   const publisherInput = withPublisherFlags(options.publisher, options.publisherFlags);
-  const world = seedWorld({ seed: options.seed, now: options.now ?? clock(), patients: options.patients });
+  const world = seedWorld({ seed: options.seed, now: options.now ?? clock(), patients: options.patients, keptDays: SANDBOX_KEPT_DAYS });
   if (options.extraTickets) {
     const firstPlace = world.publisher.officePlaces[0]!.platformId;
     world.platform.tickets.push(...bulkTickets(world.platform.tickets, options.extraTickets, firstPlace, options.now ?? clock()));

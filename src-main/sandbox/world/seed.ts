@@ -11,6 +11,7 @@ import {
   SANDBOX_STAFF,
 } from './accounts';
 import { deskTrainingPatients } from './desk-patients';
+import { historyOfSeededTicket, pastDaysTickets } from './history';
 import { CITIES, FEMALE_FIRST_NAMES, LAST_NAMES, MALE_FIRST_NAMES, REFERRING_PRACTITIONERS, STREETS } from './names';
 import { Random } from './random';
 import { addMinutes, atLocalMinutes, isoWithOffset, localDay } from './time';
@@ -97,6 +98,8 @@ export interface SeedOptions {
   /** The training day is built around this moment (default: now). */
   now?: Date;
   patients?: number;
+  /** Days of tickets the platform keeps, today included (default 1: today only; the training app keeps a week). */
+  keptDays?: number;
 }
 
 function socialSecurityId(random: Random, female: boolean, birthDate: string): string {
@@ -283,6 +286,7 @@ export function seedWorld(options: SeedOptions = {}): SandboxWorld {
         patientDisplayName: `${patient.firstName} ${patient.lastName}`,
         examLabel: main.examLabel ?? null,
         source,
+        ...(main.examTypeId ? { examTypeLabel: main.examTypeId } : {}),
         issuedAt: isoWithOffset(checkedInAt),
         updatedAt: called ? calledAtIso : isoWithOffset(checkedInAt),
         ...(called ? { lastCall: { deskId: 1, deskLabel: 'Accueil 1', at: calledAtIso } } : {}),
@@ -306,6 +310,11 @@ export function seedWorld(options: SeedOptions = {}): SandboxWorld {
   // Before the family card, which tests find as the day's last patients.
   patients.splice(patients.length - 3, 0, ...desk.patients);
   appointments.push(...desk.appointments);
+
+  // Histories draw from their own generator: the day above stays what it always was.
+  const historyRandom = new Random(seed + 1);
+  for (const ticket of tickets) ticket.history = historyOfSeededTicket(ticket, now, historyRandom);
+  tickets.push(...pastDaysTickets({ now, seed, days: (options.keptDays ?? 1) - 1 }, OFFICE_PLACES, EXAM_TYPES, PLACE_EXAM_TYPES));
 
   return {
     seed,

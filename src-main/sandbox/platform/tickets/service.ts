@@ -87,6 +87,8 @@ export class TicketDesk {
       patientDisplayName: body.patientDisplayName ?? null,
       examLabel: body.examLabel ?? null,
       source: body.source ?? 'publisher',
+      // The desk and the kiosks send the exam type's id only: it stands for its label then.
+      ...(body.examTypeLabel || body.examTypeId ? { examTypeLabel: body.examTypeLabel || body.examTypeId || '' } : {}),
       issuedAt: at,
       updatedAt: at,
     };

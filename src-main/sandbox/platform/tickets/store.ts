@@ -1,4 +1,4 @@
-import type { DeskTicket, TicketStatus } from '../../../../src-shared/platform/tickets';
+import type { DeskTicket, TicketHistoryEntry, TicketStatus } from '../../../../src-shared/platform/tickets';
 import { TicketNumbering } from './numbering';
 
 /**
@@ -54,6 +54,7 @@ export class TicketStore {
   }
 
   add(ticket: DeskTicket, request: { licenceId: number; requestUid: string }): void {
+    record(ticket, { at: ticket.issuedAt, event: 'issued' });
     this.tickets.push(ticket);
     this.index(ticket);
     this.byRequest.set(`${request.licenceId}|${request.requestUid}`, ticket.ticketId);
@@ -64,12 +65,14 @@ export class TicketStore {
     if (ticket.status === status) return false;
     ticket.status = status;
     ticket.updatedAt = at;
+    record(ticket, { at, event: status });
     return true;
   }
 
   setLastCall(ticket: DeskTicket, call: NonNullable<DeskTicket['lastCall']>): void {
     ticket.lastCall = call;
     ticket.updatedAt = call.at;
+    record(ticket, { at: call.at, event: 'called', ...(call.deskId === null ? {} : { deskId: call.deskId }), deskLabel: call.deskLabel });
   }
 
   private index(ticket: DeskTicket): void {
@@ -80,6 +83,11 @@ export class TicketStore {
     const match = /^tkt-(\d{8})-(\d+)$/.exec(ticket.ticketId);
     if (match) this.idSequence.set(match[1]!, Math.max(this.idSequence.get(match[1]!) ?? 0, Number(match[2])));
   }
+}
+
+/** Every change the platform makes is a transition of the ticket's history (desk extension). */
+function record(ticket: DeskTicket, entry: TicketHistoryEntry): void {
+  (ticket.history ??= []).push(entry);
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
