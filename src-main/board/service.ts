@@ -7,6 +7,7 @@ import type { DeskEvents } from '../events/bus';
 import type { TicketStreamFactory } from '../infrastructure';
 import { logger } from '../log';
 import type { PlatformBoardClient } from '../platform/tickets/board';
+import { LiveDay } from '../platform/tickets/live-day';
 import { bestEffort } from '../platform/tickets/http';
 import { isTransientPlatformError } from '../platform/transient';
 import type { CallOverrides, PublisherClient } from '../publisher/client';
@@ -16,7 +17,6 @@ import { OfficeGrants } from './grants';
 import { isTransient } from '../publisher/errors';
 import { BoardActions } from './actions';
 import { AuditTrail } from './audit';
-import { LiveFeed } from './live-feed';
 import type { OutboxEntry } from './outbox/entries';
 import { Outbox, type Delivery } from './outbox/outbox';
 import { BoardSettingsStore } from './settings-store';
@@ -58,7 +58,7 @@ export class BoardService {
   readonly verifier: Reverifier;
   private readonly actions: BoardActions;
   private readonly grants: OfficeGrants;
-  private feed: LiveFeed | null = null;
+  private feed: LiveDay | null = null;
   private feedPlace: number | null = null;
   private starting: Promise<void> | null = null;
   private sweep: NodeJS.Timeout | null = null;
@@ -193,7 +193,7 @@ export class BoardService {
     if (this.feed && this.feedPlace === officePlaceId) return this.starting ?? Promise.resolve();
     this.stopFeed();
     this.feedPlace = officePlaceId;
-    this.feed = new LiveFeed({
+    this.feed = new LiveDay({
       platform: this.deps.board,
       officePlaceId,
       openStream: this.deps.ticketStream,

@@ -1,5 +1,7 @@
 import type { DISPLAY_CHANNELS } from '../../src-shared/ipc/features/display.names';
 import type { DeskFeature } from '../features';
+import type { DeskEvents } from '../events/bus';
+import type { TicketStreamFactory } from '../infrastructure';
 import type { PlatformBoardClient } from '../platform/tickets/board';
 import type { StaffSessionService } from '../staff/session';
 import { DisplayFeed } from './feed';
@@ -7,6 +9,8 @@ import type { DisplayWindows } from './windows';
 
 export interface DisplayDeps {
   board: Pick<PlatformBoardClient, 'listForDay'>;
+  ticketStream: TicketStreamFactory;
+  events: DeskEvents;
   staff: Pick<StaffSessionService, 'workplace'>;
   /** The public display window (Electron only). */
   displays?: DisplayWindows;
@@ -14,7 +18,12 @@ export interface DisplayDeps {
 
 /** Composes the public display behind its IPC channels: it needs no staff session. */
 export function createDisplayFeature(deps: DisplayDeps): DeskFeature<typeof DISPLAY_CHANNELS> {
-  const feed = new DisplayFeed(deps.board, () => deps.staff.workplace()?.officePlaceId ?? null);
+  const feed = new DisplayFeed({
+    platform: deps.board,
+    openStream: deps.ticketStream,
+    officePlaceId: () => deps.staff.workplace()?.officePlaceId ?? null,
+    changed: (calls) => deps.events.emit('display/callsChanged', calls),
+  });
   const { displays } = deps;
   return {
     handlers: {
@@ -25,5 +34,6 @@ export function createDisplayFeature(deps: DisplayDeps): DeskFeature<typeof DISP
         return { opened: displays !== undefined };
       },
     },
+    close: async () => feed.close(),
   };
 }

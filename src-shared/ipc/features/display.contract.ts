@@ -29,4 +29,4 @@ export const displayContract = {
   'display/screens': { request: none, response: displayScreensSchema },
   'display/open': { request: displayOpenRequestSchema, response: z.object({ opened: z.boolean() }) },
 } as const satisfies Record<(typeof DISPLAY_CHANNELS)[number], ChannelSpec>;
-export const displayEvents = {} as const satisfies Record<(typeof DISPLAY_EVENTS)[number], z.ZodType>;
+export const displayEvents = { 'display/callsChanged': displayCallsSchema } as const satisfies Record<(typeof DISPLAY_EVENTS)[number], z.ZodType>;

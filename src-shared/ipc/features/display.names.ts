@@ -3,4 +3,5 @@
  * The display shows the calls of the desk's office place and needs no staff session.
  */
 export const DISPLAY_CHANNELS = ['display/calls', 'display/screens', 'display/open'] as const;
-export const DISPLAY_EVENTS = [] as const;
+/** The calls on screen changed (pushed while the platform's live events are followed). */
+export const DISPLAY_EVENTS = ['display/callsChanged'] as const;

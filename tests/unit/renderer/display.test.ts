@@ -5,7 +5,7 @@ import { createVuetify } from 'vuetify';
 import type { DisplayCalls } from '../../../src-shared/ipc/features/display.contract';
 import DisplayView from '../../../src-renderer/features/display/views/DisplayView.vue';
 import { createDeskI18n } from '../../../src-renderer/plugins/i18n';
-import { deskReplies } from './setup';
+import { deskEmit, deskReplies } from './setup';
 
 const call = (ticketId: string, formattedNumber: string, at: string) => ({ ticketId, formattedNumber, deskLabel: 'Accueil 2', at });
 
@@ -38,6 +38,19 @@ describe('public display', () => {
     await vi.advanceTimersByTimeAsync(1_600);
     expect(wrapper.find('[data-testid="public-display"]').attributes('data-chimes')).toBe('2');
     expect(wrapper.find('[data-testid="display-offline"]').text()).toBe('Affichage momentanément non actualisé');
+    wrapper.unmount();
+  });
+
+  it('shows and chimes a call pushed by main at once, without waiting for the next poll', async () => {
+    vi.useFakeTimers();
+    const first: DisplayCalls = { calls: [call('t1', 'I004', '2026-11-23T09:00:00+01:00')], live: true };
+    deskReplies.set('display/calls', () => ({ ok: true, value: first }));
+    const wrapper = mount(DisplayView, { global: { plugins: [createPinia(), createDeskI18n('fr'), createVuetify()] } });
+    await flushPromises();
+    deskEmit('display/callsChanged', { calls: [call('t3', 'R002', '2026-11-23T09:06:00+01:00'), ...first.calls], live: true });
+    await flushPromises();
+    expect(wrapper.find('[data-testid="display-latest-number"]').text()).toBe('R002');
+    expect(wrapper.find('[data-testid="public-display"]').attributes('data-chimes')).toBe('1');
     wrapper.unmount();
   });
 });

@@ -1,4 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tmpdir } from 'node:os';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createInfrastructure } from '../../../../src-main/infrastructure';
+import type { DisplayCalls } from '../../../../src-shared/ipc/features/display.contract';
+import { until } from '../../../helpers/until';
 import { DisplayFeed, FEED_FRESH_MS } from '../../../../src-main/display/feed';
 import { PlatformBoardClient } from '../../../../src-main/platform/tickets/board';
 import { PlatformHttp } from '../../../../src-main/platform/tickets/http';
@@ -17,7 +21,7 @@ describe('public display feed against the training platform', () => {
 
   it('shows the newest call first, with its desk, and never a patient name', async () => {
     let now = 0;
-    const feed = new DisplayFeed(new PlatformBoardClient(http), () => 1, () => now);
+    const feed = new DisplayFeed({ platform: new PlatformBoardClient(http), officePlaceId: () => 1, now: () => now });
     const waiting = sandbox.world.platform.tickets.find((ticket) => ticket.officePlaceId === 1 && ticket.status === 'checkedIn')!;
     await new PlatformBoardClient(http).callTicket({ ticketId: waiting.ticketId, kioskDeskId: 2, deskLabel: 'Accueil 2' });
     const shown = await feed.calls();
@@ -26,7 +30,7 @@ describe('public display feed against the training platform', () => {
     expect(shown.calls.length).toBeLessThanOrEqual(6);
     expect(JSON.stringify(shown)).not.toContain(waiting.patientDisplayName!);
     // Another office place's calls are not this screen's.
-    const elsewhere = await new DisplayFeed(new PlatformBoardClient(http), () => 3, () => now).calls();
+    const elsewhere = await new DisplayFeed({ platform: new PlatformBoardClient(http), officePlaceId: () => 3, now: () => now }).calls();
     expect(elsewhere.calls.map((call) => call.ticketId)).not.toContain(waiting.ticketId);
 
     // Platform down: the last calls stay on screen, marked as not live.
@@ -37,6 +41,35 @@ describe('public display feed against the training platform', () => {
       expect(stale).toEqual({ calls: shown.calls, live: false });
     } finally {
       sandbox.faults.platform.down = false;
+    }
+  });
+
+  it('follows the live ticket events where offered: a call reaches the screen without reading the day list again', async () => {
+    const infrastructure = createInfrastructure({ runtime: 'web', dataDir: tmpdir(), profile: sandbox.profile, accountKey: sandbox.accountKey, training: null });
+    const reads = vi.spyOn(infrastructure.board, 'listForDay');
+    const pushed: DisplayCalls[] = [];
+    const feed = new DisplayFeed({
+      platform: infrastructure.board,
+      openStream: infrastructure.ticketStream,
+      officePlaceId: () => 1,
+      changed: (calls) => pushed.push(calls),
+    });
+    try {
+      const streams = sandbox.platform.tickets.openStreams();
+      await feed.calls();
+      await until(() => sandbox.platform.tickets.openStreams() > streams);
+      await until(async () => (await feed.calls()).live);
+      const readsBefore = reads.mock.calls.length;
+      const waiting = sandbox.world.platform.tickets.findLast((ticket) => ticket.officePlaceId === 1 && ticket.status === 'checkedIn')!;
+      await infrastructure.board.callTicket({ ticketId: waiting.ticketId, kioskDeskId: 3, deskLabel: 'Accueil 3' });
+      // Calls carry the second they were made: the first test's call may share it, so the order between them is open.
+      const shown = (calls: DisplayCalls | undefined) => calls?.calls.find((call) => call.ticketId === waiting.ticketId && call.deskLabel === 'Accueil 3');
+      await until(() => shown(pushed.at(-1)) !== undefined);
+      expect(shown(pushed.at(-1))).toMatchObject({ formattedNumber: waiting.formattedNumber });
+      expect(shown(await feed.calls())).toBeDefined();
+      expect(reads.mock.calls.length).toBe(readsBefore);
+    } finally {
+      feed.close();
     }
   });
 });

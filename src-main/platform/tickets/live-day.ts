@@ -1,16 +1,16 @@
-import type { BoardLive } from '../../src-shared/ipc/features/board.contract';
-import type { DeskTicket } from '../../src-shared/platform/tickets';
-import { logger } from '../log';
-import type { TicketEventStream } from '../platform/events/ticket-stream';
-import type { TicketStreamFactory, TicketStreamTuning } from '../infrastructure';
-import type { PlatformBoardClient } from '../platform/tickets/board';
-import { isTransientPlatformError } from '../platform/transient';
-import { DeskError } from '../../src-shared/errors';
+import type { BoardLive } from '../../../src-shared/ipc/features/board.contract';
+import type { DeskTicket } from '../../../src-shared/platform/tickets';
+import { logger } from '../../log';
+import type { TicketEventStream } from '../events/ticket-stream';
+import type { TicketStreamFactory, TicketStreamTuning } from '../../infrastructure';
+import type { PlatformBoardClient } from './board';
+import { isTransientPlatformError } from '../transient';
+import { DeskError } from '../../../src-shared/errors';
 
-const log = logger('board');
+const log = logger('live-day');
 
-export interface LiveFeedOptions {
-  platform: PlatformBoardClient;
+export interface LiveDayOptions {
+  platform: Pick<PlatformBoardClient, 'listForDay'>;
   openStream: TicketStreamFactory;
   streamTuning?: TicketStreamTuning;
   officePlaceId: number;
@@ -25,9 +25,10 @@ export interface LiveFeedOptions {
 /**
  * The day's tickets of one office place kept live: listForDay, then the event
  * stream from the list's position (nothing missed in between), a reload on the
- * server's `reset`, and the live state pushed as it changes.
+ * server's `reset`, and the live state pushed as it changes. The board and the
+ * public display each keep one.
  */
-export class LiveFeed {
+export class LiveDay {
   private readonly stream: TicketEventStream;
   private retry: NodeJS.Timeout | null = null;
   private stopped = false;
@@ -36,7 +37,7 @@ export class LiveFeed {
   private dayReload: Promise<void> | null = null;
   private midnight: NodeJS.Timeout | null = null;
 
-  constructor(private readonly options: LiveFeedOptions) {
+  constructor(private readonly options: LiveDayOptions) {
     this.stream = options.openStream(
       {
         ticket: (ticket) => this.ticket(ticket),
