@@ -9,6 +9,7 @@ import { createInfrastructure } from './infrastructure';
 import { createDispatcher, type Dispatch } from './ipc/dispatch';
 import { createHandlerTable } from './ipc/handlers';
 import { createPrintingFeature } from './printing/feature';
+import { createStatisticsFeature } from './statistics/feature';
 import { resolveConnection, type SandboxStartOptions } from './profiles/connection';
 import { ProfilesService } from './profiles/service';
 import type { AttachedSandbox } from './web/attach';
@@ -76,7 +77,8 @@ async function composeDesk(options: DeskStartOptions, lock: DataFolderLock): Pro
   const checkin = createCheckinFeature({ ...parts, printer: printing.printer });
   const display = createDisplayFeature({ ...parts, displays: options.displays });
   const admin = createAdminFeature(parts);
-  const features = [admin, checkin, display, board, printing];
+  const statistics = createStatisticsFeature({ ...parts, desk: () => board.service.snapshot() });
+  const features = [admin, checkin, display, board, printing, statistics];
   const table = createHandlerTable({
     info: {
       name: APP_NAME,
@@ -97,6 +99,7 @@ async function composeDesk(options: DeskStartOptions, lock: DataFolderLock): Pro
       display: display.handlers,
       printing: printing.handlers,
       admin: admin.handlers,
+      statistics: statistics.handlers,
     },
   });
   const close = async () => {

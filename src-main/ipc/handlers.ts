@@ -9,6 +9,7 @@ import type { BOARD_CHANNELS } from '../../src-shared/ipc/features/board.names';
 import type { CHECKIN_CHANNELS } from '../../src-shared/ipc/features/checkin.names';
 import type { DISPLAY_CHANNELS } from '../../src-shared/ipc/features/display.names';
 import type { PRINTING_CHANNELS } from '../../src-shared/ipc/features/printing.names';
+import type { STATISTICS_CHANNELS } from '../../src-shared/ipc/features/statistics.names';
 import type { FeatureHandlers } from '../features';
 import type { HandlerTable } from './dispatch';
 
@@ -25,6 +26,7 @@ export interface DeskServices {
     display: FeatureHandlers<typeof DISPLAY_CHANNELS>;
     printing: FeatureHandlers<typeof PRINTING_CHANNELS>;
     admin: FeatureHandlers<typeof ADMIN_CHANNELS>;
+    statistics: FeatureHandlers<typeof STATISTICS_CHANNELS>;
   };
 }
 
@@ -46,5 +48,6 @@ export function createHandlerTable(services: DeskServices): HandlerTable {
     ...services.features.display,
     ...services.features.printing,
     ...services.features.admin,
+    ...services.features.statistics,
   };
 }

@@ -3,6 +3,7 @@ import { BOARD_CHANNELS, BOARD_EVENTS } from './features/board.names';
 import { CHECKIN_CHANNELS, CHECKIN_EVENTS } from './features/checkin.names';
 import { DISPLAY_CHANNELS, DISPLAY_EVENTS } from './features/display.names';
 import { PRINTING_CHANNELS, PRINTING_EVENTS } from './features/printing.names';
+import { STATISTICS_CHANNELS, STATISTICS_EVENTS } from './features/statistics.names';
 
 /**
  * The names of every IPC channel and main → renderer event, as `domain/action`.
@@ -31,10 +32,11 @@ export const CHANNELS = [
   ...DISPLAY_CHANNELS,
   ...PRINTING_CHANNELS,
   ...ADMIN_CHANNELS,
+  ...STATISTICS_CHANNELS,
 ] as const;
 export type Channel = (typeof CHANNELS)[number];
 
-export const EVENTS = [...CORE_EVENTS, ...BOARD_EVENTS, ...CHECKIN_EVENTS, ...DISPLAY_EVENTS, ...PRINTING_EVENTS, ...ADMIN_EVENTS] as const;
+export const EVENTS = [...CORE_EVENTS, ...BOARD_EVENTS, ...CHECKIN_EVENTS, ...DISPLAY_EVENTS, ...PRINTING_EVENTS, ...ADMIN_EVENTS, ...STATISTICS_EVENTS] as const;
 export type EventName = (typeof EVENTS)[number];
 
 export function isChannel(value: unknown): value is Channel {

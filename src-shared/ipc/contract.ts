@@ -9,6 +9,7 @@ import { boardContract, boardEvents } from './features/board.contract';
 import { checkinContract, checkinEvents } from './features/checkin.contract';
 import { displayContract, displayEvents } from './features/display.contract';
 import { printingContract, printingEvents } from './features/printing.contract';
+import { statisticsContract, statisticsEvents } from './features/statistics.contract';
 import { none, type ChannelSpec } from './spec';
 
 /** Something the desk must tell at start-up: a file kept aside, a profile it could not use. */
@@ -83,6 +84,7 @@ export const ipcContract = {
   ...displayContract,
   ...printingContract,
   ...adminContract,
+  ...statisticsContract,
 } as const satisfies Record<Channel, ChannelSpec>;
 
 /** event → payload pushed from main to the renderer. */
@@ -94,6 +96,7 @@ export const eventContract = {
   ...displayEvents,
   ...printingEvents,
   ...adminEvents,
+  ...statisticsEvents,
 } as const satisfies Record<EventName, z.ZodType>;
 
 export type RequestOf<C extends Channel> = z.input<(typeof ipcContract)[C]['request']>;

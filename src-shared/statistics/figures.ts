@@ -74,11 +74,10 @@ export const dayFiguresSchema = z.object({
 });
 export type DayFigures = z.infer<typeof dayFiguresSchema>;
 
+/** Figures of the staff member's office place (the one the sign-in granted): only the day is chosen. */
 export const dayFiguresRequestSchema = z.object({
   /** Absent: the platform's today. */
   day: contractDateSchema.optional(),
-  /** Absent: the staff member's office place; null: every office place of the licence. */
-  officePlaceId: z.number().int().nullable().optional(),
 });
 export type DayFiguresRequest = z.infer<typeof dayFiguresRequestSchema>;
 
