@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { visibleText } from '../helpers/escpos-reader';
 import { PrinterEmulator } from '../helpers/printer-emulator';
 import { expect, launchPreviewHost, test, type PreviewHost } from './fixtures';
 import { expectAccessible } from './pages/accessibility';
@@ -107,5 +108,34 @@ test.describe('printing through the preview host', () => {
     await expect(printers.queue.locator('[data-testid="print-job"][data-state="waiting"]')).toHaveCount(0, { timeout: 15_000 });
     await expect(printers.queue.locator('[data-testid="print-job"][data-state="printed"]')).toHaveCount(2);
     expect(printer.numbers().length).toBe(before + 1);
+  });
+
+  test('the page says what the chosen model cannot print, and the test ticket shows its columns', async ({ page }) => {
+    const printers = new PrintersPage(page);
+    await printers.open(host.openUrl);
+    await printers.useNetworkPrinter('127.0.0.1', printer.port);
+    await expect(printers.message).toHaveText('Réglages enregistrés.');
+    // The default generic model: 42 columns, which fit every 80 mm head.
+    await expect(printers.genericWarning).toContainText('42 colonnes');
+    await expect(printers.previewHint).toContainText('80 mm, 42 colonnes');
+    await expect(printers.previewWithoutQr).toBeHidden();
+
+    await printers.chooseModel('Epson TM-T88III');
+    await expect(printers.noQrWarning).toContainText("n'a pas de commande QR code");
+    await expect(printers.genericWarning).toBeHidden();
+    await page.getByTestId('printer-save').click();
+    await expect(printers.message).toHaveText('Réglages enregistrés.');
+    await expect(printers.previewWithoutQr).toContainText("n'imprime pas les QR codes");
+    await expectAccessible(page);
+
+    const before = printer.tickets().length;
+    await page.getByTestId('printer-test').click();
+    await expect(printers.message).toContainText('42 colonnes');
+    await expect(printers.message).toContainText("n'imprime pas les QR codes");
+    await expect.poll(() => printer.tickets().length).toBe(before + 1);
+    const paper = printer.tickets().at(-1)!;
+    expect(paper.qrCodes).toEqual([]);
+    expect(visibleText(paper)).toEqual(expect.arrayContaining(['Test : é è à ç ù € ô oe « »', '42 colonnes', 'Pas de QR code : modèle sans QR']));
+    expect(visibleText(paper).join('\n')).not.toContain('?');
   });
 });

@@ -8,6 +8,10 @@ export class PrintersPage {
   readonly queue: Locator;
   readonly message: Locator;
   readonly previewDialog: Locator;
+  readonly genericWarning: Locator;
+  readonly noQrWarning: Locator;
+  readonly previewHint: Locator;
+  readonly previewWithoutQr: Locator;
 
   constructor(private readonly page: Page) {
     this.heading = page.getByRole('heading', { level: 1 });
@@ -16,6 +20,10 @@ export class PrintersPage {
     this.queue = page.getByTestId('print-queue');
     this.message = page.getByTestId('printer-message');
     this.previewDialog = page.getByTestId('print-preview-dialog');
+    this.genericWarning = page.getByTestId('printer-generic-warning');
+    this.noQrWarning = page.getByTestId('printer-no-qr-warning');
+    this.previewHint = page.getByTestId('ticket-preview-hint');
+    this.previewWithoutQr = page.getByTestId('preview-left-out-qrCode');
   }
 
   async open(openUrl: string): Promise<void> {
@@ -29,6 +37,14 @@ export class PrintersPage {
     await this.page.getByTestId('printer-host').locator('input').fill(host);
     await this.page.getByTestId('printer-port').locator('input').fill(String(port));
     await this.page.getByTestId('printer-save').click();
+  }
+
+  /** Picks a printer model by its name in the model list (not saved yet). */
+  async chooseModel(name: string): Promise<void> {
+    const field = this.page.getByTestId('printer-model');
+    await field.click();
+    await field.locator('input').fill(name);
+    await this.page.getByRole('option', { name, exact: true }).click();
   }
 
   job(number: string): Locator {
