@@ -4,6 +4,7 @@ import { AdminPage, ipc } from './pages/admin-page';
 const SUPER = 'super@formation.example';
 const ADMIN = 'admin@formation.example';
 const USER = 'utilisateur@formation.example';
+const INVITED = 'invite@formation.example';
 
 test.describe('platform administration against the training sandbox', () => {
   test('superadmin: licences with their dashboard line, created, renamed, flavored and deleted; bad input stays in the form', async ({ page, previewHost }) => {
@@ -17,6 +18,9 @@ test.describe('platform administration against the training sandbox', () => {
     await expect(admin.testId('admin-profile-role')).toHaveText('Super-administrateur');
     await expect(admin.testId('licences-table')).toContainText("Centre d'imagerie Lyon (formation)");
     await expect(admin.testId('licences-table')).toContainText('Configurée');
+    // Listed by name (not by number): Bron before Lyon, the header says so.
+    await expect(admin.testId('licences-table').locator('tbody tr').first()).toContainText('Cabinet Bron (formation, vide)');
+    await expect(admin.testId('licences-table').getByRole('columnheader', { name: /^Nom/ })).toHaveAttribute('aria-sort', 'ascending');
     await admin.expectAccessible();
 
     // An empty name never leaves the renderer.
@@ -191,6 +195,57 @@ test.describe('platform administration against the training sandbox', () => {
     await admin.testId('publisher-save').click();
     await expect(admin.testId('kiosk-lock')).toHaveAttribute('data-state', 'unlocked');
     await expect(page.locator('[data-testid^="probe-"][data-ok="true"]')).toHaveCount(5);
+
+    // Back later from another section: the check that passed is what the lock says, with its time, not "run the check".
+    await page.getByTestId('nav-printers').click();
+    await page.getByTestId('nav-admin').click();
+    await admin.testId('admin-tab-integrations').click();
+    await expect(admin.input('integrations-licence')).toHaveValue("Centre d'imagerie Lyon (formation)");
+    await expect(admin.testId('kiosk-lock')).toHaveAttribute('data-state', 'unlocked');
+    await expect(admin.testId('kiosk-lock-checked-at')).toContainText('Dernière vérification');
+    await expect(page.locator('[data-testid^="probe-"][data-ok="true"]')).toHaveCount(5);
+    // The dead publisher of Bron stays as its last probe left it.
+    await admin.choose('integrations-licence', 'Cabinet Bron (formation, vide)');
+    await expect(admin.testId('kiosk-lock')).toHaveAttribute('data-state', 'locked');
+    expect(admin.callsTo('admin/probeIntegration')).toBe(0);
+  });
+
+  test('admin: saving a user is confirmed in sight even far down the list; cockpit access is explained', async ({ page, previewHost }) => {
+    // A short window: the list runs past the bottom, as on a reception screen with many accounts.
+    await page.setViewportSize({ width: 1280, height: 420 });
+    const admin = new AdminPage(page);
+    await admin.open(previewHost);
+    await admin.signIn(ADMIN);
+    const row = admin.testId('users-table').locator('tr', { hasText: INVITED });
+    await expect(row).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    // The top of the list, where a message above it would be, is out of sight.
+    await expect(admin.testId('users-search')).not.toBeInViewport();
+    await row.getByRole('button', { name: `Modifier ${INVITED}` }).click();
+    await admin.input('user-phone').fill('+33 4 72 00 00 04');
+    await admin.testId('user-save').click();
+    await expect(admin.testId('users-notice')).toHaveText(`Compte ${INVITED} enregistré.`);
+    await expect(admin.testId('users-notice')).toBeInViewport();
+    await admin.expectAccessible();
+
+    // What the cockpit switch grants is said under it.
+    await row.getByRole('button', { name: `Modifier ${INVITED}` }).click();
+    await expect(admin.testId('user-cockpit')).toContainText('Le cockpit, ce sont les pages web de la plateforme (connexion, outils), hors de ce poste.');
+  });
+
+  test('the seeded invited account accepts its invitation from the training mailbox, dated in French', async ({ page, previewHost }) => {
+    const admin = new AdminPage(page);
+    await admin.open(previewHost);
+    const today = new Intl.DateTimeFormat('fr', { dateStyle: 'medium' }).format(new Date());
+    await admin.setPasswordFromMailbox(INVITED, 'Noe-Mot-De-Passe-1', async () => {
+      const mails = admin.testId('training-mailbox').locator('[data-testid^="mail-"]');
+      await expect(mails.first()).toContainText(`${INVITED} — ${today}`);
+      await expect(admin.testId('training-mailbox')).not.toContainText(/\d{4}-\d{2}-\d{2}T/);
+    });
+    await expect(admin.testId('admin-password-set')).toHaveText('Mot de passe enregistré : vous pouvez vous connecter.');
+    await admin.input('admin-password').fill('Noe-Mot-De-Passe-1');
+    await admin.testId('admin-sign-in-submit').click();
+    await expect(admin.testId('admin-profile-name')).toHaveText('Noé Garnier');
   });
 
   test('session expiry: "sign in again" over the form, which keeps what was typed', async ({ page, previewHost }) => {
