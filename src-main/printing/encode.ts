@@ -32,6 +32,7 @@ export function encodeForPrinter(layout: TicketLayout, options: EncodeOptions): 
   return { bytes: encodeTicket(layout, options), leftOut: leftOutOf(layout, options.model) };
 }
 
+/** What of this layout the model cannot print (the preview draws it as missing, the page says so). */
 export function leftOutOf(layout: TicketLayout, model: string): LeftOut[] {
   return layout.blocks.some((block) => block.kind === 'qr') && !printsQrCode(model) ? ['qrCode'] : [];
 }
@@ -54,7 +55,7 @@ export function encodeWithLibrary(layout: TicketLayout, options: EncodeOptions):
   const encoder = new ReceiptPrinterEncoder({
     ...(options.model === GENERIC_MODEL ? { language: 'esc-pos', codepageMapping: 'epson' } : { printerModel: options.model as never }),
     columns: layout.columns,
-    // A character missing from the code page prints as '?' instead of failing the ticket.
+    // The layout holds only characters of the code page (charset.ts); should one slip through, a '?' beats a lost ticket.
     errors: 'relaxed',
     newline: '\n',
     feedBeforeCut: 4,

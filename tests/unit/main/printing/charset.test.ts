@@ -69,6 +69,17 @@ describe('text the code page cannot hold', () => {
     expect(unprintableChars([FRENCH_LETTERS, FRENCH_TYPOGRAPHY], 'cp858')).toEqual([]);
   });
 
+  it('turns any text whatever (any script, emoji, lone surrogates) into characters the code page holds, adding no ?', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 60 }), fc.constantFrom<CodePage>('cp858', 'windows1252'), (text, codePage) => {
+        const printed = printableText(text, codePage);
+        for (const char of printed) expect(holds(codePage, char) || /\p{Cc}/u.test(char), `${codePage} U+${char.codePointAt(0)!.toString(16)}`).toBe(true);
+        expect(printed.split('?').length).toBe(text.normalize('NFC').split('?').length);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('encodes every French letter and mark with no ? on each model and code page offered, at both widths', () => {
     let tickets = 0;
     for (const model of PRINTER_MODELS) {
