@@ -74,7 +74,7 @@ export const printingEn: PrintingMessages = {
   codePages: { cp858: 'CP858 (recommended)', windows1252: 'Windows-1252' },
   modelColumns: '{columns} columns per line on this paper',
   genericModel:
-    "Generic model: lines are limited to {columns} columns, which fits every 80 mm head, and the QR code is not guaranteed. Choose the printer's exact model for longer lines and a checked QR code.",
+    "Generic model: {columns} columns per line, a width every printer on this paper fits, and the QR code is not guaranteed. Choose the printer's exact model: its lines may be longer and its QR code is checked.",
   modelWithoutQr: 'This model has no QR code command: tickets are printed without a QR code.',
   testColumns: 'Lines of {columns} columns: the ruler of digits at the bottom of the ticket fits on one line.',
   leftOut: { qrCode: 'This model does not print QR codes: the ticket came out without one.' },

@@ -73,7 +73,7 @@ export const printingFr = {
   codePages: { cp858: 'CP858 (recommandé)', windows1252: 'Windows-1252' },
   modelColumns: '{columns} colonnes par ligne sur ce papier',
   genericModel:
-    "Modèle générique : les lignes sont limitées à {columns} colonnes, ce qui tient sur toutes les têtes 80 mm, et le QR code n'est pas garanti. Choisissez le modèle exact de l'imprimante pour des lignes plus longues et un QR code vérifié.",
+    "Modèle générique : {columns} colonnes par ligne, une largeur que toute imprimante de ce papier tient, et un QR code non garanti. Choisissez le modèle exact de l'imprimante : ses lignes peuvent être plus longues et son QR code est vérifié.",
   modelWithoutQr: "Ce modèle n'a pas de commande QR code : les tickets sortent sans QR code.",
   testColumns: 'Lignes de {columns} colonnes : la règle de chiffres en bas du ticket tient sur une seule ligne.',
   leftOut: { qrCode: "Ce modèle n'imprime pas les QR codes : le ticket est sorti sans." },

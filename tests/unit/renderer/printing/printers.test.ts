@@ -107,15 +107,18 @@ describe('Printers page', () => {
     expect(wrapper.find('[data-testid="print-job"]').attributes('data-state')).toBe('cancelled');
   });
 
-  it('warns that the generic model keeps lines to 42 columns, and that a model without QR prints tickets without it', async () => {
+  it('warns that the generic model keeps lines to 42 columns on 80 mm (32 on 58 mm), and that a model without QR prints tickets without it', async () => {
     for (const [locale, generic, noQr] of [
-      ['fr', 'Modèle générique : les lignes sont limitées à 42 colonnes', "n'a pas de commande QR code"],
-      ['en', 'Generic model: lines are limited to 42 columns', 'has no QR code command'],
+      ['fr', 'Modèle générique : 42 colonnes par ligne', "n'a pas de commande QR code"],
+      ['en', 'Generic model: 42 columns per line', 'has no QR code command'],
     ] as const) {
       const { wrapper } = mountWith(PrinterSettingsCard, locale, { overview: overviewOf('generic') });
       await flushPromises();
       expect(wrapper.find('[data-testid="printer-generic-warning"]').text()).toContain(generic);
       expect(wrapper.find('[data-testid="printer-no-qr-warning"]').exists()).toBe(false);
+      const wide = overviewOf('generic');
+      await wrapper.setProps({ overview: { ...wide, settings: { ...wide.settings, printer: { ...wide.settings.printer, paperWidth: 58 } } } });
+      expect(wrapper.find('[data-testid="printer-generic-warning"]').text()).toContain(generic.replace('42', '32'));
       await wrapper.setProps({ overview: overviewOf('epson-tm-t88iii') });
       expect(wrapper.find('[data-testid="printer-generic-warning"]').exists()).toBe(false);
       expect(wrapper.find('[data-testid="printer-no-qr-warning"]').text()).toContain(noQr);
