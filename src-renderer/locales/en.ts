@@ -2,6 +2,7 @@ import { adminEn } from '../features/admin/locales/en';
 import { boardEn } from '../features/board/locales/en';
 import { checkinEn } from '../features/checkin/locales/en';
 import { printingEn } from '../features/printing/locales/en';
+import { statisticsEn } from '../features/statistics/locales/en';
 import type { Messages } from './fr';
 
 export const en: Messages = {
@@ -15,6 +16,7 @@ export const en: Messages = {
   nav: {
     board: 'Call board',
     checkin: 'Desk check-in',
+    statistics: 'Statistics',
     printers: 'Printers',
     admin: 'Administration',
     settings: 'Settings',
@@ -93,6 +95,7 @@ export const en: Messages = {
     offline: 'Display not updating at the moment',
   },
   printing: printingEn,
+  statistics: statisticsEn,
   admin: adminEn,
   errors: {
     BAD_REQUEST: 'The request is incomplete or invalid.',

@@ -3,6 +3,7 @@ import { adminFr } from '../features/admin/locales/fr';
 import { boardFr } from '../features/board/locales/fr';
 import { checkinFr } from '../features/checkin/locales/fr';
 import { printingFr } from '../features/printing/locales/fr';
+import { statisticsFr } from '../features/statistics/locales/fr';
 
 const errors: Record<DeskErrorCode, string> = {
   BAD_REQUEST: 'La demande est incomplète ou invalide.',
@@ -81,6 +82,7 @@ export const fr = {
   nav: {
     board: "Tableau d'appel",
     checkin: 'Accueil patient',
+    statistics: 'Statistiques',
     printers: 'Imprimantes',
     admin: 'Administration',
     settings: 'Paramètres',
@@ -160,6 +162,7 @@ export const fr = {
     offline: 'Affichage momentanément non actualisé',
   },
   printing: printingFr,
+  statistics: statisticsFr,
   admin: adminFr,
   errors,
 };

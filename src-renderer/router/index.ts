@@ -6,6 +6,7 @@ import { useSessionStore } from '../features/staff/stores/session';
 export const sections = [
   { name: 'board', path: '/board', icon: 'mdi-view-dashboard-outline', staffOnly: true, view: () => import('../features/board/views/BoardView.vue') },
   { name: 'checkin', path: '/check-in', icon: 'mdi-account-arrow-right-outline', staffOnly: true, view: () => import('../features/checkin/views/CheckinView.vue') },
+  { name: 'statistics', path: '/statistics', icon: 'mdi-chart-bar', staffOnly: true, view: () => import('../features/statistics/views/StatisticsView.vue') },
   { name: 'printers', path: '/printers', icon: 'mdi-printer-pos-outline', staffOnly: false, view: () => import('../features/printing/views/PrintersView.vue') },
   { name: 'admin', path: '/admin', icon: 'mdi-shield-account-outline', staffOnly: false, view: () => import('../features/admin/views/AdminView.vue') },
   { name: 'settings', path: '/settings', icon: 'mdi-cog-outline', staffOnly: false, view: () => import('../features/settings/views/SettingsView.vue') },

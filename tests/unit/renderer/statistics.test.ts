@@ -1,0 +1,148 @@
+import { flushPromises, mount } from '@vue/test-utils';
+import { createPinia } from 'pinia';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createVuetify } from 'vuetify';
+import type { DayFigures, FigureRow } from '../../../src-shared/statistics/figures';
+import StatisticsView from '../../../src-renderer/features/statistics/views/StatisticsView.vue';
+import { chartsOf, offeredDays } from '../../../src-renderer/features/statistics/model/charts';
+import { createDeskI18n } from '../../../src-renderer/plugins/i18n';
+import { deskCalls, deskEmit, deskReplies } from './setup';
+
+// Chart.js needs a real canvas, which jsdom lacks: the charts' numbers are checked through their table views.
+vi.mock('vue-chartjs', async () => {
+  const { defineComponent, h } = await import('vue');
+  const stub = (name: string) => defineComponent({ name, props: { data: { type: Object, required: true }, options: { type: Object, required: true } }, setup: (props) => () => h('canvas', { 'data-chart': name, 'data-points': JSON.stringify(props.data) }) });
+  return { Bar: stub('Bar'), Line: stub('Line') };
+});
+
+// Vuetify's dialog measures the visual viewport, which jsdom lacks.
+globalThis.visualViewport ??= Object.assign(new EventTarget(), { width: 1280, height: 800, offsetLeft: 0, offsetTop: 0, pageLeft: 0, pageTop: 0, scale: 1 }) as unknown as VisualViewport;
+
+const row = (key: string, label: string, overrides: Partial<FigureRow> = {}): FigureRow => ({
+  key,
+  label,
+  arrivals: 0,
+  waiting: { count: 0, median: null, p90: null, max: null },
+  service: { count: 0, median: null, p90: null, max: null },
+  calls: 0,
+  callsPerTicket: null,
+  absences: 0,
+  cancelled: 0,
+  transferred: 0,
+  served: 0,
+  stillWaiting: 0,
+  withinAmber: null,
+  withinRed: null,
+  ...overrides,
+});
+
+const figures = (arrivals: number): DayFigures => ({
+  day: '2026-11-23',
+  officePlaceId: 1,
+  computedAt: '2026-11-23T09:00:00Z',
+  today: true,
+  historyAvailable: true,
+  thresholds: { amberMinutes: 15, redMinutes: 30 },
+  total: row('day', '2026-11-23', { arrivals, waiting: { count: 2, median: 12.5, p90: 20, max: 20 }, callsPerTicket: 1.5, withinAmber: 0.5, absences: 1 }),
+  byPlace: [row('1', 'Accueil IRM – Scanner', { arrivals })],
+  byDesk: [row('1', 'Accueil 1', { arrivals: 2, served: 2, calls: 3, absences: 1, waiting: { count: 2, median: 12.5, p90: 20, max: 20 } })],
+  byExamType: [row('IRM', 'IRM', { arrivals: 2, waiting: { count: 2, median: 12.5, p90: 20, max: 20 } }), row('', '', { arrivals: 1 })],
+  byHour: [row('08', '08h', { arrivals: 2 }), row('09', '09h', { arrivals }), row('10', '10h')],
+  live: { waitingNow: 1, averageWaitLastHour: 4, longestWaitNow: 30 },
+});
+
+const mountView = () =>
+  mount(StatisticsView, {
+    global: { plugins: [createPinia(), createDeskI18n('fr'), createVuetify()] },
+    attachTo: document.body,
+  });
+
+describe('statistics model', () => {
+  it('four charts from the same rows; an unnamed exam type is labelled; waits rounded to 0.1 min', () => {
+    const charts = chartsOf({ ...figures(3), byHour: [row('08', '08h', { waiting: { count: 1, median: 4.26, p90: 4.26, max: 4.26 } })] }, 'Non renseigné');
+    expect(charts.map((chart) => [chart.id, chart.kind])).toEqual([
+      ['arrivalsPerHour', 'bar'],
+      ['waitsPerHour', 'line'],
+      ['waitsPerExamType', 'bar'],
+      ['throughputPerDesk', 'bar'],
+    ]);
+    expect(charts[1]!.series.map((series) => series.values)).toEqual([[4.3], [4.3]]);
+    expect(charts[2]!.labels).toEqual(['IRM', 'Non renseigné']);
+    expect(charts[3]!.series.map((series) => [series.key, series.values])).toEqual([
+      ['served', [2]],
+      ['calls', [3]],
+      ['absences', [1]],
+    ]);
+  });
+
+  it('offers today and the days before, across a month end', () => {
+    expect(offeredDays(new Date(2026, 11, 2, 10), 4)).toEqual(['2026-12-02', '2026-12-01', '2026-11-30', '2026-11-29']);
+  });
+});
+
+describe('Statistics view', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    deskReplies.clear();
+    deskCalls.length = 0;
+    document.body.innerHTML = '';
+  });
+
+  it('shows the key and live figures, a table view per chart, and follows the board pushes while the day runs', async () => {
+    vi.useFakeTimers();
+    let arrivals = 3;
+    deskReplies.set('statistics/day', () => ({ ok: true, value: figures(arrivals) }));
+    const wrapper = mountView();
+    await flushPromises();
+    const value = (id: string) => wrapper.find(`[data-testid="figure-${id}"] [data-testid="value"]`).text();
+    expect(value('arrivals')).toBe('3');
+    expect(value('waitMedian')).toBe('12,5 min');
+    expect(value('withinAmber')).toBe('50 %');
+    expect(value('longestWaitNow')).toBe('30 min');
+    expect(wrapper.find('[data-testid="statistics-live"]').exists()).toBe(true);
+    expect(wrapper.findAll('canvas').map((canvas) => canvas.attributes('data-chart'))).toEqual(['Bar', 'Line', 'Bar', 'Bar']);
+
+    await wrapper.find('[data-testid="chart-arrivalsPerHour-table"]').trigger('click');
+    const cells = wrapper.findAll('[data-testid="table-arrivalsPerHour"] tbody tr').map((line) => line.findAll('th, td').map((cell) => cell.text()));
+    expect(cells).toEqual([
+      ['08h', '2'],
+      ['09h', '3'],
+      ['10h', '0'],
+    ]);
+
+    // A burst of pushes is one recomputation, after the burst.
+    arrivals = 4;
+    const before = deskCalls.filter((call) => call.channel === 'statistics/day').length;
+    deskEmit('board/rows', { upserts: [], removed: [], reset: false });
+    deskEmit('board/rows', { upserts: [], removed: [], reset: false });
+    await vi.advanceTimersByTimeAsync(2_100);
+    expect(deskCalls.filter((call) => call.channel === 'statistics/day').length).toBe(before + 1);
+    expect(value('arrivals')).toBe('4');
+    expect(wrapper.findAll('[data-testid="table-arrivalsPerHour"] tbody td').map((cell) => cell.text())).toEqual(['2', '4', '0']);
+    wrapper.unmount();
+  });
+
+  it('exports the CSV without names by default; asking for names shows the warning first', async () => {
+    deskReplies.set('statistics/day', () => ({ ok: true, value: figures(3) }));
+    deskReplies.set('statistics/exportCsv', () => ({ ok: true, value: { fileName: 'tickets.csv', csv: 'ticket\r\n', rows: 3 } }));
+    URL.createObjectURL = vi.fn(() => 'blob:csv');
+    URL.revokeObjectURL = vi.fn();
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const wrapper = mountView();
+    await flushPromises();
+    await wrapper.find('[data-testid="statistics-export"]').trigger('click');
+    await flushPromises();
+    const dialog = () => document.querySelector('[data-testid="csv-dialog"]')!;
+    expect(dialog().querySelector('[data-testid="csv-names-warning"]')).toBeNull();
+    (dialog().querySelector('[data-testid="csv-include-names"] input') as HTMLInputElement).click();
+    await flushPromises();
+    expect(dialog().querySelector('[data-testid="csv-names-warning"]')?.textContent).toContain('données de santé nominatives');
+    (dialog().querySelector('[data-testid="csv-download"]') as HTMLButtonElement).click();
+    await flushPromises();
+    expect(deskCalls.find((call) => call.channel === 'statistics/exportCsv')?.request).toEqual({ includeNames: true });
+    expect(clicked).toHaveBeenCalledTimes(1);
+    expect(wrapper.find('[data-testid="statistics-notice"]').text()).toContain('3 tickets exportés');
+    clicked.mockRestore();
+    wrapper.unmount();
+  });
+});
