@@ -22,3 +22,16 @@ export function boardLines(rows: Iterable<BoardRow>, filters: BoardFilters): Boa
 export function minutesSince(iso: string, now: number): number {
   return Math.max(0, Math.floor((now - Date.parse(iso)) / 60_000));
 }
+
+// One formatter per language: `toLocaleTimeString` with options builds one per call, per row drawn.
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Hours and minutes in the staff's language. */
+export function timeFormat(locale: string): Intl.DateTimeFormat {
+  let format = timeFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' });
+    timeFormats.set(locale, format);
+  }
+  return format;
+}

@@ -25,6 +25,13 @@ describe('board row', () => {
     expect(relaxed.find('[data-testid="row-wait"]').attributes('data-level')).toBe('normal');
   });
 
+  it('shows the check-in time in the staff language, hours and minutes', () => {
+    for (const locale of ['fr', 'en'] as const) {
+      const text = mountRow({ row: row({ ticketId: 'i012', checkedInAt: '2026-11-23T08:05:00+01:00' }) }, locale).find('.board-row__time').text();
+      expect(text).toContain(new Date('2026-11-23T08:05:00+01:00').toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' }));
+    }
+  });
+
   it('offers only the next forward move and a reprint button with a stable name', async () => {
     const waiting = mountRow({});
     const names = waiting.findAll('button').map((button) => button.attributes('aria-label') ?? button.text());
