@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { startSandbox, type RunningSandbox } from '../../src-main/sandbox/start';
+import { localDay } from '../../src-shared/day';
 import type { DeskTicket } from '../../src-shared/platform/tickets';
 import { expect, launchPreviewHost, test, type PreviewHost } from './fixtures';
 import { expectAccessible } from './pages/accessibility';
@@ -30,12 +31,16 @@ function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<
 }
 
 const placeId = () => sandbox.profile.officePlaceId!;
-const ticketByNumber = (formattedNumber: string): DeskTicket =>
-  sandbox.world.platform.tickets.find((ticket) => ticket.formattedNumber === formattedNumber && ticket.officePlaceId === placeId())!;
+/** Today's tickets of the desk's office place: the training platform keeps a week, and numbers restart each day. */
+const todayHere = () => {
+  const today = localDay(new Date());
+  return sandbox.world.platform.tickets.filter((ticket) => ticket.day === today && ticket.officePlaceId === placeId());
+};
+const ticketByNumber = (formattedNumber: string): DeskTicket => todayHere().find((ticket) => ticket.formattedNumber === formattedNumber)!;
 const appointmentOf = (formattedNumber: string) =>
   sandbox.world.publisher.appointments.find((appointment) => appointment.id === ticketByNumber(formattedNumber).contractAppointmentId)!;
 const waitingTickets = () =>
-  sandbox.world.platform.tickets.filter((ticket) => ticket.officePlaceId === placeId() && ticket.status === 'checkedIn' && !ticket.lastCall);
+  todayHere().filter((ticket) => ticket.status === 'checkedIn' && !ticket.lastCall);
 
 /** Simulated kiosk arrivals until one lands at the desk's office place; its ticket number. */
 async function kioskArrivalHere(): Promise<string> {
