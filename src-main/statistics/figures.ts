@@ -36,8 +36,44 @@ export interface TicketFacts {
   service: number | null;
 }
 
+const dayStarts = new Map<string, number>();
+const digits = (text: string, from: number, count: number): number => {
+  let value = 0;
+  for (let i = from; i < from + count; i += 1) {
+    const digit = text.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return Number.NaN;
+    value = value * 10 + digit;
+  }
+  return value;
+};
+
+/**
+ * `Date.parse` for the platform's own form (`YYYY-MM-DDThh:mm:ss[.fff](Z|±hh:mm)`, what
+ * the schemas let through) at a fraction of its cost: a day of 10,000 tickets holds
+ * ~70,000 timestamps. Anything else goes to `Date.parse`.
+ */
+export function timeOf(text: string): number {
+  const zone = text.endsWith('Z') ? text.length - 1 : text.length - 6;
+  const fraction = text.length > 19 && text.charCodeAt(19) === 46 ? zone - 20 : 0;
+  if (zone !== 19 + (fraction > 0 ? fraction + 1 : 0) || text.charCodeAt(10) !== 84) return Date.parse(text);
+  const day = text.slice(0, 10);
+  let start = dayStarts.get(day);
+  if (start === undefined) {
+    start = Date.UTC(digits(text, 0, 4), digits(text, 5, 2) - 1, digits(text, 8, 2));
+    if (dayStarts.size > 1_000) dayStarts.clear();
+    dayStarts.set(day, start);
+  }
+  let ms = start + digits(text, 11, 2) * 3_600_000 + digits(text, 14, 2) * 60_000 + digits(text, 17, 2) * 1_000;
+  if (fraction > 0) ms += Math.floor(digits(text, 20, Math.min(fraction, 3)) * 10 ** (3 - Math.min(fraction, 3)));
+  if (zone < text.length - 1) {
+    const offset = digits(text, zone + 1, 2) * 60 + digits(text, zone + 4, 2);
+    ms -= (text.charCodeAt(zone) === 45 ? -offset : offset) * 60_000;
+  }
+  return Number.isNaN(ms) ? Date.parse(text) : ms;
+}
+
 export function ticketFacts(ticket: DeskTicket): TicketFacts {
-  const arrival = Date.parse(ticket.issuedAt);
+  const arrival = timeOf(ticket.issuedAt);
   const facts: TicketFacts = {
     ticket,
     arrival,
@@ -60,7 +96,7 @@ export function ticketFacts(ticket: DeskTicket): TicketFacts {
   let lastDesk: { deskId?: number | undefined; deskLabel?: string | undefined } | null = null;
   if (ticket.history) {
     for (const entry of ticket.history) {
-      const at = Date.parse(entry.at);
+      const at = timeOf(entry.at);
       switch (entry.event) {
         case 'called':
           facts.calls += 1;
@@ -95,12 +131,12 @@ export function ticketFacts(ticket: DeskTicket): TicketFacts {
   } else if (ticket.lastCall) {
     // No history on this platform: the last call is the only call known.
     facts.calls = 1;
-    facts.firstCall = Date.parse(ticket.lastCall.at);
+    facts.firstCall = timeOf(ticket.lastCall.at);
     lastDesk = { deskId: ticket.lastCall.deskId ?? undefined, deskLabel: ticket.lastCall.deskLabel };
   }
   if (!ticket.history) facts.served = ticket.status === 'inCare' || ticket.status === 'done' || (ticket.status === 'closed' && facts.calls > 0);
   if (ticket.status !== 'cancelled') facts.cancelledAt = null;
-  else facts.cancelledAt ??= Date.parse(ticket.updatedAt);
+  else facts.cancelledAt ??= timeOf(ticket.updatedAt);
   if (lastDesk?.deskLabel !== undefined || lastDesk?.deskId !== undefined) {
     const label = lastDesk.deskLabel ?? String(lastDesk.deskId);
     facts.desk = { key: lastDesk.deskId === undefined ? `label:${label}` : String(lastDesk.deskId), label };

@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { DeskTicket, TicketHistoryEntry, TicketStatus } from '../../../../src-shared/platform/tickets';
-import { computeDayFigures, durationFigures } from '../../../../src-main/statistics/figures';
+import { computeDayFigures, durationFigures, timeOf } from '../../../../src-main/statistics/figures';
 
 /** Hand-built day 2026-11-23 on a +01:00 clock; every expected value below is worked out by hand. */
 const DAY = '2026-11-23';
@@ -146,5 +147,27 @@ describe('computeDayFigures on a hand-built day', () => {
     expect(empty.total).toMatchObject({ arrivals: 0, callsPerTicket: null, waiting: { count: 0, median: null } });
     expect(empty.byHour).toEqual([]);
     expect(empty.historyAvailable).toBe(true);
+  });
+});
+
+describe('timeOf', () => {
+  it('reads the platform timestamps exactly as Date.parse does (offsets, Z, fractions), and hands anything else to it', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2099, 11, 31) }),
+        fc.integer({ min: -14 * 4, max: 14 * 4 }),
+        fc.constantFrom('', '.5', '.25', '.123', '.123456'),
+        fc.boolean(),
+        (ms, quarters, fraction, zulu) => {
+          const offset = quarters * 15;
+          const local = new Date(Math.floor(ms / 1000) * 1000 + offset * 60_000).toISOString().slice(0, 19);
+          const pad = (n: number) => String(Math.floor(Math.abs(n))).padStart(2, '0');
+          const zone = zulu ? 'Z' : `${offset < 0 ? '-' : '+'}${pad(Math.abs(offset) / 60)}:${pad(Math.abs(offset) % 60)}`;
+          const text = `${local}${fraction}${zone}`;
+          expect(timeOf(text)).toBe(Date.parse(text));
+        },
+      ),
+    );
+    expect(timeOf('2026-11-23 08:00')).toBe(Date.parse('2026-11-23 08:00'));
   });
 });

@@ -1,0 +1,120 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { chromium } from '@playwright/test';
+import { startDesk } from '../../src-main/desk';
+import { startSandbox } from '../../src-main/sandbox/start';
+import { computeDayFigures } from '../../src-main/statistics/figures';
+import { startPreviewHost } from '../../src-main/web/host';
+import type { DeskTicket, TicketHistoryEntry } from '../../src-shared/platform/tickets';
+import { TestKeystore } from '../helpers/test-keystore';
+import { percentile, type Benchmark } from './harness';
+
+const DAY = '2026-11-23';
+const DESKS = ['Accueil 1', 'Accueil 2', 'Accueil 3', 'Accueil 4'];
+const EXAM_TYPES = ['IRM', 'SCAN', 'RADIO', 'ECHO', 'MAMMO'];
+
+/** A very busy day: `count` finished tickets over 12 hours, each with a full history (6–8 entries). */
+function busyDay(count: number): DeskTicket[] {
+  const start = Date.parse(`${DAY}T07:00:00+01:00`);
+  const at = (ms: number) => `${new Date(ms + 3_600_000).toISOString().slice(0, 19)}+01:00`;
+  return Array.from({ length: count }, (_, n) => {
+    const arrival = start + Math.floor((n * 12 * 3_600_000) / count);
+    const called = arrival + ((n * 7919) % 40) * 60_000;
+    const desk = n % DESKS.length;
+    const history: TicketHistoryEntry[] = [
+      { at: at(arrival), event: 'issued' },
+      { at: at(arrival), event: 'checkedIn' },
+      { at: at(called), event: 'called', deskId: desk + 1, deskLabel: DESKS[desk]! },
+    ];
+    if (n % 17 === 0) history.push({ at: at(called + 120_000), event: 'called', deskId: desk + 1, deskLabel: DESKS[desk]! });
+    if (n % 23 === 0) history.push({ at: at(called + 240_000), event: 'absent', deskId: desk + 1, deskLabel: DESKS[desk]! });
+    else history.push({ at: at(called + 180_000), event: 'inCare' }, { at: at(called + 900_000), event: 'done' });
+    history.push({ at: at(called + 960_000), event: 'closed' });
+    return {
+      ticketId: `tkt-20261123-${n}`,
+      number: n,
+      formattedNumber: `B${n}`,
+      day: DAY,
+      officePlaceId: 1,
+      contractAppointmentId: null,
+      status: 'closed',
+      patientDisplayName: null,
+      examLabel: null,
+      examTypeLabel: EXAM_TYPES[n % EXAM_TYPES.length]!,
+      source: 'kiosk',
+      issuedAt: history[0]!.at,
+      updatedAt: history.at(-1)!.at,
+      history,
+    };
+  });
+}
+
+/** Milliseconds from the Statistics menu item to the key figures and the first chart drawn. */
+async function statisticsFirstPaint(): Promise<number> {
+  const sandbox = await startSandbox();
+  const desk = await startDesk({
+    runtime: 'web',
+    dataDir: mkdtempSync(path.join(tmpdir(), 'desk-bench-')),
+    keystore: new TestKeystore(),
+    attach: { profile: sandbox.profile, accountKey: sandbox.accountKey },
+  });
+  const host = await startPreviewHost({ dispatch: desk.dispatch, events: desk.events, rendererDir: 'dist/renderer' });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'fr-FR' });
+    await page.goto(host.openUrl);
+    await page.getByTestId('sign-in-login').locator('input').fill('accueil');
+    await page.getByTestId('sign-in-password').locator('input').fill('formation');
+    await page.getByTestId('sign-in-password').locator('input').press('Enter');
+    await page.locator('[data-testid="board-live"][data-state="live"]').waitFor({ timeout: 30_000 });
+    const samples: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const started = performance.now();
+      await page.getByTestId('nav-statistics').click();
+      await page.locator('[data-testid="figure-arrivals"]').waitFor();
+      await page.locator('[data-testid="chart-arrivalsPerHour"] canvas').waitFor();
+      samples.push(performance.now() - started);
+      await page.getByTestId('nav-board').click();
+      await page.locator('[data-testid="statistics"]').waitFor({ state: 'detached' });
+    }
+    // The first visit also loads the view's code and Chart.js: the median is the everyday visit.
+    return percentile(samples, 50);
+  } finally {
+    await browser.close();
+    await host.close();
+    await desk.close();
+    await sandbox.close();
+  }
+}
+
+export const benchmarks: Benchmark[] = [
+  {
+    // The whole day's figures (every grouping, percentiles, live figures) in main, for 10,000 tickets.
+    metric: 'statistics.day_10k_ms',
+    unit: 'ms',
+    target: { op: '<=', value: 100 },
+    async run() {
+      const tickets = busyDay(10_000);
+      const input = { day: DAY, officePlaceId: 1, tickets, thresholds: { amberMinutes: 15, redMinutes: 30 }, now: new Date(`${DAY}T20:00:00+01:00`), today: true };
+      for (let i = 0; i < 3; i += 1) computeDayFigures(input);
+      const samples: number[] = [];
+      for (let i = 0; i < 15; i += 1) {
+        const started = performance.now();
+        computeDayFigures(input);
+        samples.push(performance.now() - started);
+      }
+      return percentile(samples, 50);
+    },
+  },
+  {
+    metric: 'renderer.statistics_first_paint_ms',
+    unit: 'ms',
+    target: null,
+    run: statisticsFirstPaint,
+  },
+];
