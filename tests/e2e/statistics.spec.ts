@@ -1,0 +1,111 @@
+import { readFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { startSandbox, type RunningSandbox } from '../../src-main/sandbox/start';
+import type { DeskTicket } from '../../src-shared/platform/tickets';
+import { expect, launchPreviewHost, test, type PreviewHost } from './fixtures';
+import { expectAccessible } from './pages/accessibility';
+import { StatisticsPage } from './pages/statistics-page';
+
+/**
+ * Statistics on the training day, against a sandbox the test started itself, so the
+ * expected figures are worked out here from the sandbox's own ticket histories.
+ */
+let sandbox: RunningSandbox;
+let host: PreviewHost;
+let child: ChildProcess;
+
+test.beforeAll(async ({ sandboxArgs }) => {
+  sandbox = await startSandbox({ publisherFlags: sandboxArgs });
+  const attachFile = path.join(mkdtempSync(path.join(tmpdir(), 'desk-attach-')), 'sandbox.json');
+  writeFileSync(attachFile, JSON.stringify({ profile: sandbox.profile, accountKey: sandbox.accountKey }));
+  ({ host, child } = await launchPreviewHost(['--kiosk-every', '0'], mkdtempSync(path.join(tmpdir(), 'desk-statistics-')), { DESK_ATTACH_SANDBOX: attachFile }));
+});
+test.afterAll(async () => {
+  child.kill('SIGTERM');
+  await sandbox.close();
+});
+
+const place = () => sandbox.profile.officePlaceId!;
+const ticketsOf = (day: string) => sandbox.world.platform.tickets.filter((ticket) => ticket.day === day && ticket.officePlaceId === place());
+const firstCall = (ticket: DeskTicket) => ticket.history!.find((entry) => entry.event === 'called');
+/** Arrival → first call, in minutes, of the tickets that were called. */
+const waits = (tickets: DeskTicket[]) =>
+  tickets.flatMap((ticket) => {
+    const call = firstCall(ticket);
+    return call ? [(Date.parse(call.at) - Date.parse(ticket.issuedAt)) / 60_000] : [];
+  });
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+const minutesFr = (value: number) => `${value.toLocaleString('fr-FR', { maximumFractionDigits: 1 })} min`;
+
+test('the training day in figures: key figures and the hourly table match the sandbox history, the CSV holds every ticket without names', async ({ page }) => {
+  const statistics = new StatisticsPage(page);
+  await statistics.open(host.openUrl);
+  await expect(statistics.heading).toHaveText('Statistiques');
+  await expect(statistics.live).toBeVisible();
+
+  const today = ticketsOf(sandbox.world.day);
+  expect(today.length).toBeGreaterThan(3);
+  await expect(statistics.figure('arrivals')).toHaveText(String(today.length));
+  await expect(statistics.figure('waitMedian')).toHaveText(minutesFr(median(waits(today))));
+  await expect(statistics.figure('waitMax')).toHaveText(minutesFr(Math.max(...waits(today))));
+  const waiting = today.filter((ticket) => ticket.status === 'checkedIn' && !firstCall(ticket)).length;
+  await expect(statistics.figure('stillWaiting')).toHaveText(String(waiting));
+  await expect(statistics.figure('waitingNow')).toHaveText(String(waiting));
+  await expect(statistics.chart('arrivalsPerHour').locator('canvas')).toBeVisible();
+  await expectAccessible(page);
+
+  // The table view of arrivals per hour: every hour with arrivals, counted from the sandbox.
+  const table = await statistics.showTable('arrivalsPerHour');
+  const perHour = new Map<string, number>();
+  for (const ticket of today) perHour.set(`${ticket.issuedAt.slice(11, 13)}h`, (perHour.get(`${ticket.issuedAt.slice(11, 13)}h`) ?? 0) + 1);
+  const rows = await statistics.rows(table);
+  expect(rows.filter(([, count]) => count !== '0')).toEqual([...perHour].sort(([a], [b]) => a.localeCompare(b)).map(([hour, count]) => [hour, String(count)]));
+  await expect(statistics.chart('arrivalsPerHour').locator('canvas')).toHaveCount(0);
+  await expectAccessible(page);
+
+  // CSV export: names left out unless asked; asking shows the warning.
+  await statistics.exportButton.click();
+  await expect(statistics.csvDialog).toBeVisible();
+  await statistics.includeNames.check();
+  await expect(statistics.namesWarning).toBeVisible();
+  await statistics.includeNames.uncheck();
+  await expect(statistics.namesWarning).toHaveCount(0);
+  const [download] = await Promise.all([page.waitForEvent('download'), statistics.download.click()]);
+  expect(download.suggestedFilename()).toBe(`tickets-${sandbox.world.day}-lieu-${place()}.csv`);
+  const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
+  const [header, ...lines] = csv.trimEnd().split('\r\n').map((line) => line.split(';'));
+  expect(header).toContain('wait_minutes');
+  expect(header).not.toContain('patient');
+  expect(lines).toHaveLength(today.length);
+  const column = (name: string) => lines.map((line) => line[header!.indexOf(name)]);
+  expect(column('ticket').sort()).toEqual(today.map((ticket) => ticket.formattedNumber).sort());
+  const byNumber = new Map(today.map((ticket) => [ticket.formattedNumber, ticket]));
+  for (const line of lines) {
+    const ticket = byNumber.get(line[header!.indexOf('ticket')]!)!;
+    const call = firstCall(ticket);
+    const wait = line[header!.indexOf('wait_minutes')]!;
+    expect(wait).toBe(call ? ((Date.parse(call.at) - Date.parse(ticket.issuedAt)) / 60_000).toFixed(1) : '');
+  }
+  for (const ticket of today) expect(csv).not.toContain(ticket.patientDisplayName!);
+});
+
+test('a finished day of the week: its own figures, no live ones', async ({ page }) => {
+  const statistics = new StatisticsPage(page);
+  await statistics.open(host.openUrl);
+  const yesterday = new Date(`${sandbox.world.day}T12:00:00`);
+  yesterday.setDate(yesterday.getDate() - 1);
+  const day = `${yesterday.getFullYear()}-${String(yesterday.getMonth() + 1).padStart(2, '0')}-${String(yesterday.getDate()).padStart(2, '0')}`;
+  const tickets = ticketsOf(day);
+  expect(tickets.length).toBeGreaterThan(20);
+  await statistics.chooseDay(yesterday.toLocaleDateString('fr-FR', { weekday: 'long', day: 'numeric', month: 'long' }));
+  await expect(statistics.figure('arrivals')).toHaveText(String(tickets.length));
+  await expect(statistics.figure('absences')).toHaveText(String(tickets.filter((ticket) => ticket.history!.some((entry) => entry.event === 'absent')).length));
+  await expect(statistics.live).toHaveCount(0);
+  await expect(page.getByTestId('statistics-desks').locator('tbody tr')).toHaveCount(2);
+});
