@@ -5,11 +5,12 @@ import {
   TICKET_SERVICE_PATHS,
   type DeskTicket,
 } from '../../../src-shared/platform/tickets';
+import { maybe } from '../../../src-shared/publisher/tolerant';
 import { z } from 'zod';
 import type { PlatformHttp } from './http';
 
 /** `listForDay` with the optional resume cursor the sandbox (and any faithful platform) answers. */
-const dayListSchema = listForDayResponseSchema.extend({ lastEventId: z.number().int().optional() });
+const dayListSchema = listForDayResponseSchema.extend({ lastEventId: maybe(z.number().int()) });
 
 export interface DayList {
   day: string;
