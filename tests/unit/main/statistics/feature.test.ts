@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { DeskError } from '../../../../src-shared/errors';
+import type { DeskTicket } from '../../../../src-shared/platform/tickets';
+import { dayFiguresSchema } from '../../../../src-shared/statistics/figures';
+import { createStatisticsFeature } from '../../../../src-main/statistics/feature';
+import type { DayList } from '../../../../src-main/platform/tickets/board';
+
+const ticket: DeskTicket = {
+  ticketId: 't1',
+  number: 1,
+  formattedNumber: 'I001',
+  day: '2026-11-23',
+  officePlaceId: 2,
+  contractAppointmentId: null,
+  status: 'checkedIn',
+  patientDisplayName: 'Léa Garnier',
+  examLabel: 'IRM du genou',
+  source: 'kiosk',
+  issuedAt: '2026-11-23T09:00:00+01:00',
+  updatedAt: '2026-11-23T09:00:00+01:00',
+  history: [{ at: '2026-11-23T09:00:00+01:00', event: 'issued' }],
+};
+
+function feature(signedIn = true) {
+  const asked: { officePlaceId?: number; day?: string }[] = [];
+  const statistics = createStatisticsFeature({
+    board: {
+      listForDay: async (query = {}): Promise<DayList> => {
+        asked.push(query);
+        return { day: query.day ?? '2026-11-23', tickets: [ticket], lastEventId: null };
+      },
+    },
+    staff: {
+      requireSession: () => {
+        if (!signedIn) throw new DeskError('NOT_SIGNED_IN', 'Sign in first.');
+        return { displayName: 'A', email: 'a@b', offices: [], signedInAt: '2026-11-23T08:00:00Z' };
+      },
+    },
+    desk: async () => ({ workplace: { officePlaceId: 2, deskId: 1, deskLabel: 'Accueil 1' }, settings: { amberMinutes: 20, redMinutes: 40 } }),
+    training: { officePlaces: [{ platformId: 2, name: 'Accueil Radiologie', visibleId: 'LYON-RADIO' }] },
+    now: () => new Date('2026-11-23T09:30:00+01:00'),
+  });
+  return { handlers: statistics.handlers, asked };
+}
+
+describe('statistics feature', () => {
+  it("figures of the staff member's office place, with the desk's thresholds and the place's name; today is live", async () => {
+    const { handlers, asked } = feature();
+    const figures = dayFiguresSchema.parse(await handlers['statistics/day']({}));
+    expect(asked).toEqual([{ officePlaceId: 2 }]);
+    expect(figures).toMatchObject({ day: '2026-11-23', officePlaceId: 2, thresholds: { amberMinutes: 20, redMinutes: 40 }, today: true });
+    expect(figures.byPlace.map((row) => row.label)).toEqual(['Accueil Radiologie']);
+    // The one ticket, checked in at 9:00 and never called, has waited 30 minutes at 9:30.
+    expect(figures.live).toEqual({ waitingNow: 1, averageWaitLastHour: null, longestWaitNow: 30 });
+  });
+
+  it('another day is asked as such and is not live', async () => {
+    const { handlers, asked } = feature();
+    const figures = await handlers['statistics/day']({ day: '2026-11-20' });
+    expect(asked).toEqual([{ officePlaceId: 2, day: '2026-11-20' }]);
+    expect(figures.today).toBe(false);
+  });
+
+  it('the CSV names its day and place, and leaves names out unless asked', async () => {
+    const { handlers } = feature();
+    const plain = await handlers['statistics/exportCsv']({ includeNames: false });
+    expect(plain).toMatchObject({ fileName: 'tickets-2026-11-23-lieu-2.csv', rows: 1 });
+    expect(plain.csv).not.toContain('Garnier');
+    expect((await handlers['statistics/exportCsv']({ includeNames: true })).csv).toContain('Léa Garnier');
+  });
+
+  it('nobody signed in: refused before the platform is asked', async () => {
+    const { handlers, asked } = feature(false);
+    await expect(handlers['statistics/day']({})).rejects.toMatchObject({ code: 'NOT_SIGNED_IN' });
+    await expect(handlers['statistics/exportCsv']({ includeNames: true })).rejects.toMatchObject({ code: 'NOT_SIGNED_IN' });
+    expect(asked).toEqual([]);
+  });
+});
