@@ -6,6 +6,7 @@ import { createDisplayFeature } from './display/feature';
 import type { DisplayWindows } from './display/windows';
 import type { DeskEvents } from './events/bus';
 import { createInfrastructure } from './infrastructure';
+import { DeskJournal } from './journal/desk-journal';
 import { createDispatcher, type Dispatch } from './ipc/dispatch';
 import { createHandlerTable } from './ipc/handlers';
 import { createPrintingFeature } from './printing/feature';
@@ -67,7 +68,8 @@ async function composeDesk(options: DeskStartOptions, lock: DataFolderLock): Pro
     ? { ...options.attach, training: null, notices: [], close: async () => undefined }
     : await resolveConnection(store, { kioskIntervalMs: TRAINING_KIOSK_INTERVAL_MS, ...options.sandbox });
   const { profile, training } = resolved;
-  const infrastructure = createInfrastructure({ runtime: options.runtime, dataDir: options.dataDir, profile, accountKey: resolved.accountKey, training });
+  const journal = await DeskJournal.open(options.dataDir);
+  const infrastructure = createInfrastructure({ runtime: options.runtime, dataDir: options.dataDir, profile, accountKey: resolved.accountKey, training, journal });
   const { publisher, events, connection } = infrastructure;
   const staff = new StaffSessionService(publisher, events, profile, await WorkplaceMemory.open(options.dataDir));
   const parts = { ...infrastructure, staff };

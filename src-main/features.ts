@@ -1,6 +1,7 @@
 import type { Channel } from '../src-shared/ipc/channels';
 import type { PrintOutcome } from '../src-shared/ipc/features/printing.contract';
 import type { PRINTING_CHANNELS } from '../src-shared/ipc/features/printing.names';
+import type { DeskTicket, TicketStatus } from '../src-shared/platform/tickets';
 import type { ConnectionProfile } from '../src-shared/profile';
 import type { Appointment } from '../src-shared/publisher/schemas';
 import type { Handler } from './ipc/dispatch';
@@ -49,4 +50,40 @@ export interface TicketPrinter {
 /** What the printing feature gives the features composed after it. */
 export interface PrintingFeature extends DeskFeature<typeof PRINTING_CHANNELS> {
   printer: TicketPrinter;
+}
+
+/** A ticket this desk issued, reprinted or saw (identified or scanned patient), as the journal records it. */
+export interface JournalEntry {
+  contractAppointmentId: string;
+  formattedNumber: string;
+  officePlaceId: number;
+  patientDisplayName: string | null;
+  examLabel: string | null;
+  status: TicketStatus;
+}
+
+/** Which desk called, as the public display shows it. */
+export interface JournalCall {
+  deskId: number | null;
+  deskLabel: string;
+}
+
+/**
+ * The desk's own day, kept durably on this workstation (src-main/journal/): what the
+ * board, the display and the reprint fall back on when the platform does not offer the
+ * desk extensions (day list, live events, call). Check-in and printing write to it.
+ */
+export interface DeskJournalPort {
+  /** Today's tickets of the office place held here. */
+  tickets(officePlaceId: number): DeskTicket[];
+  /** Today's ticket of the appointment held here, unless cancelled. */
+  ticketFor(contractAppointmentId: string): DeskTicket | null;
+  /** On disk before it resolves; a cancelled ticket is replaced only by a new number (a redo). */
+  recordTicket(entry: JournalEntry): Promise<DeskTicket>;
+  /** A call the platform does not take: shown at this desk and on its display window. */
+  recordCall(ticket: DeskTicket, call: JournalCall): Promise<DeskTicket>;
+  /** An undone reception. */
+  recordCancelled(contractAppointmentId: string): Promise<void>;
+  /** Told after every change is on disk. */
+  subscribe(listener: (ticket: DeskTicket) => void): () => void;
 }

@@ -1,7 +1,7 @@
 import type { ConnectionProfile } from '../src-shared/profile';
 import { ConnectionMonitor } from './connection/monitor';
 import { DeskEvents } from './events/bus';
-import type { TrainingPort } from './features';
+import type { DeskJournalPort, TrainingPort } from './features';
 import { AdminClient } from './platform/admin/client';
 import { TicketEventStream, type TicketStreamListener, type TicketStreamOptions } from './platform/events/ticket-stream';
 import { PlatformBoardClient } from './platform/tickets/board';
@@ -21,6 +21,8 @@ export interface InfrastructureInput {
   /** The profile's account key: it goes into the clients here and nowhere else. */
   accountKey: string;
   training: TrainingPort | null;
+  /** The desk's own day, read from its file before the desk composes (DeskJournal.open). */
+  journal: DeskJournalPort;
 }
 
 /**
@@ -46,6 +48,8 @@ export interface Infrastructure {
   admin: AdminClient;
   /** Opens the live ticket events (a feed opens one per office place); the key stays in here. */
   ticketStream: TicketStreamFactory;
+  /** The desk's own tickets, patients and calls of the day: the fallback when the platform lacks the desk extensions. */
+  journal: DeskJournalPort;
   training: TrainingPort | null;
 }
 
@@ -68,6 +72,7 @@ export function createInfrastructure(input: InfrastructureInput): Infrastructure
     admin: new AdminClient({ platformUrl: profile.platformUrl }),
     ticketStream: (listener, tuning) =>
       new TicketEventStream({ ...tuning, platformUrl: profile.platformUrl, licenceUuid: profile.licenceUuid, accountKey }, listener),
+    journal: input.journal,
     training: input.training,
   };
 }

@@ -4,8 +4,10 @@ import type { BoardActionResult } from '../../src-shared/ipc/features/board.cont
 import type { Workplace } from '../../src-shared/ipc/workplace';
 import type { DeskTicket } from '../../src-shared/platform/tickets';
 import { appointmentStatusSchema, type AppointmentStatus, type ProgressionStatus } from '../../src-shared/publisher/schemas';
+import type { DeskJournalPort } from '../features';
 import { isTransientPlatformError } from '../platform/transient';
 import type { PlatformBoardClient } from '../platform/tickets/board';
+import { isNotOffered } from '../platform/tickets/http';
 import { isClosedRejected, isContractError, isTransient } from '../publisher/errors';
 import type { AuditTrail } from './audit';
 import type { Outbox } from './outbox/outbox';
@@ -22,6 +24,12 @@ export interface BoardActionsDeps {
   audit: AuditTrail;
   workplace: () => Workplace;
   staffName: () => string;
+  /** Where calls go when the platform does not take them: this desk and its display window. */
+  journal: Pick<DeskJournalPort, 'recordCall'>;
+  /** True when this ticket's call cannot go to the platform (its own ticket, or no call route). */
+  callsLocally: (ticket: DeskTicket) => boolean;
+  /** The platform answered that it has no call route. */
+  callNotOffered: () => void;
 }
 
 /**
@@ -60,7 +68,7 @@ export class BoardActions {
     const { deskId, deskLabel } = this.deps.workplace();
     const action = recall ? 'recall' : 'call';
     try {
-      const called = await this.deps.platform.callTicket({ ticketId, kioskDeskId: deskId, deskLabel, recall });
+      const called = await this.callOn(ticket, { ticketId, kioskDeskId: deskId, deskLabel, recall });
       this.deps.state.upsert(called);
       await this.audit(action, ticket, 'done');
       return this.result('done', ticket);
@@ -74,6 +82,22 @@ export class BoardActions {
       this.deps.state.setLocal(ticketId, { status, pending: true });
       await this.audit(action, ticket, 'pending');
       return this.result('pending', ticket);
+    }
+  }
+
+  /**
+   * The platform's call route, or the desk journal when the platform does not offer it
+   * (the call is then shown at this desk and on its own display window only).
+   */
+  private async callOn(ticket: DeskTicket, request: Parameters<PlatformBoardClient['callTicket']>[0]): Promise<DeskTicket> {
+    const local = { deskId: request.kioskDeskId, deskLabel: request.deskLabel };
+    if (this.deps.callsLocally(ticket)) return this.deps.journal.recordCall(ticket, local);
+    try {
+      return await this.deps.platform.callTicket(request);
+    } catch (error) {
+      if (!isNotOffered(error)) throw error;
+      this.deps.callNotOffered();
+      return this.deps.journal.recordCall(ticket, local);
     }
   }
 

@@ -4,6 +4,8 @@ import type { BoardLive, BoardSnapshot, WorkplaceOptions } from '../../src-share
 import type { Workplace } from '../../src-shared/ipc/workplace';
 import type { DeskTicket } from '../../src-shared/platform/tickets';
 import type { DeskEvents } from '../events/bus';
+import type { DeskJournalPort } from '../features';
+import { withLocalCalls } from '../journal/desk-journal';
 import type { TicketStreamFactory } from '../infrastructure';
 import { logger } from '../log';
 import type { PlatformBoardClient } from '../platform/tickets/board';
@@ -42,6 +44,8 @@ export interface BoardDeps {
   board: PlatformBoardClient;
   ticketStream: TicketStreamFactory;
   profile: Pick<ConnectionProfile, 'officePlaceId'>;
+  /** The desk's own day: the board's rows and calls when the platform lacks the desk extensions. */
+  journal: DeskJournalPort;
   staff: Pick<StaffSessionService, 'requireSession' | 'requireWorkplace' | 'workplace' | 'chooseWorkplace' | 'confirmPassword' | 'current'>;
 }
 
@@ -65,6 +69,10 @@ export class BoardService {
   private locked = false;
   /** appointment:status already told to the platform, so a sweep does not repeat it. */
   private readonly told = new Set<string>();
+  /** No day list on this platform: the rows are the desk journal's, re-verified by the sweep. */
+  private journalMode = false;
+  /** The platform answered callTicket with "no such route": calls are recorded in the journal. */
+  private callMissing = false;
 
   private constructor(
     private readonly deps: BoardDeps,
@@ -94,6 +102,13 @@ export class BoardService {
       audit,
       workplace: () => deps.staff.requireWorkplace(),
       staffName: () => deps.staff.requireSession().displayName,
+      journal: deps.journal,
+      callsLocally: () => this.journalMode || this.callMissing,
+      callNotOffered: () => {
+        if (this.callMissing) return;
+        this.callMissing = true;
+        if (this.feed) deps.events.emit('board/live', this.liveOf(this.feed.current()));
+      },
     });
   }
 
@@ -113,6 +128,7 @@ export class BoardService {
     deps.events.subscribe((event, payload) => {
       if (event === 'staff/sessionChanged' && payload === null) service?.stopFeed();
     });
+    deps.journal.subscribe((ticket) => service?.journalChanged(ticket));
     return service;
   }
 
@@ -125,7 +141,7 @@ export class BoardService {
     await this.ensureFeed(workplace.officePlaceId);
     return {
       rows: this.locked ? [] : this.state.rows(),
-      live: this.feed?.current() ?? { state: 'connecting', reason: null },
+      live: this.liveOf(this.feed?.current() ?? { state: 'connecting', reason: null }),
       workplace,
       settings: this.settings.current(),
       locked: this.locked,
@@ -198,12 +214,18 @@ export class BoardService {
       officePlaceId,
       openStream: this.deps.ticketStream,
       streamTuning: { heartbeatTimeoutMs: this.options.heartbeatTimeoutMs },
-      loaded: (tickets) => {
+      loaded: (list) => {
+        this.journalMode = false;
+        // Calls this desk recorded itself (no call route) stay on the rows the list brings back.
+        const tickets = withLocalCalls(list, this.deps.journal.tickets(officePlaceId));
         this.state.replaceAll(tickets);
         for (const ticket of tickets) void this.verifyTicket(ticket);
       },
       changed: (ticket) => this.changed(ticket),
-      live: (live: BoardLive) => this.deps.events.emit('board/live', live),
+      live: (live: BoardLive) => {
+        if (live.missing?.includes('dayList') && !this.journalMode) this.useJournal(officePlaceId);
+        this.deps.events.emit('board/live', this.liveOf(live));
+      },
     });
     this.starting = this.feed.start();
     this.sweep = setInterval(() => this.verifyShown(), this.options.sweepMs ?? 20_000);
@@ -211,7 +233,29 @@ export class BoardService {
     return this.starting;
   }
 
+  /**
+   * The platform offers no day list: the board shows the desk's own tickets and the patients
+   * it identified or scanned, each re-verified with the publisher now and by the sweep.
+   */
+  private useJournal(officePlaceId: number): void {
+    this.journalMode = true;
+    const tickets = this.deps.journal.tickets(officePlaceId);
+    this.state.replaceAll(tickets);
+    for (const ticket of tickets) void this.verifyTicket(ticket);
+  }
+
+  private journalChanged(ticket: DeskTicket): void {
+    if (this.journalMode && ticket.officePlaceId === this.feedPlace) this.changed(ticket);
+  }
+
+  /** The feed's state with what the board itself found missing, for the banner. */
+  private liveOf(live: BoardLive): BoardLive {
+    if (!this.callMissing || live.missing?.includes('callTicket')) return live;
+    return { ...live, missing: [...(live.missing ?? []), 'callTicket'] };
+  }
+
   private stopFeed(): void {
+    this.journalMode = false;
     this.feed?.stop();
     this.feed = null;
     this.feedPlace = null;
@@ -284,18 +328,19 @@ export class BoardService {
       if (isTransient(error) || isTransientPlatformError(error)) return 'retry';
       const code = error instanceof DeskError ? error.code : 'INTERNAL';
       log.warn('outbox entry refused, dropped', { kind: entry.kind, code });
-      this.refused(entry, code);
+      await this.refused(entry, code);
       return 'impossible';
     }
   }
 
   /** A desk action refused after it waited is told to staff and kept in the audit trail, never lost silently. */
-  private refused(entry: OutboxEntry, code: DeskErrorCode): void {
+  private async refused(entry: OutboxEntry, code: DeskErrorCode): Promise<void> {
     // The platform's own status mirror is best effort: its refusal is only logged.
     if (entry.kind === 'platformStatus') return;
     const audited = this.auditOf(entry);
+    // Written before staff are told, so the trail already holds what the alert says.
+    await this.audit.record({ ...audited, outcome: 'refusedAfterWaiting' });
     this.deps.events.emit('board/refused', { ticket: audited.ticket ?? null, action: audited.action, code });
-    void this.audit.record({ ...audited, outcome: 'refusedAfterWaiting' });
   }
 
   /** A waiting staff action as the audit trail names it: who asked, what, on which ticket number. */

@@ -8,7 +8,7 @@ import type {
   CheckinSearchResponse,
 } from '../../src-shared/ipc/features/checkin.contract';
 import type { Appointment, AppointmentPair, CheckInRequest } from '../../src-shared/publisher/schemas';
-import type { TicketPrinter } from '../features';
+import type { DeskJournalPort, JournalEntry, TicketPrinter } from '../features';
 import { logger } from '../log';
 import { bestEffort } from '../platform/tickets/http';
 import { notifySettingFor, type IssuedDeskTicket, type ReceptionClient } from '../platform/tickets/reception';
@@ -27,7 +27,14 @@ export interface CheckinServiceDeps {
   reception: ReceptionClient;
   staff: StaffSessionService;
   printer: TicketPrinter;
+  /** The desk's own day: what the board shows when the platform offers no day list. */
+  journal: Pick<DeskJournalPort, 'recordTicket' | 'recordCancelled'>;
   now?: () => Date;
+}
+
+/** A patient already received (what the board would show), so the journal keeps them; null otherwise. */
+function receivedStatus(status: Appointment['status']): JournalEntry['status'] | null {
+  return status === 'checkedIn' || status === 'inCare' || status === 'done' ? status : null;
 }
 
 /** A refusal of the publisher, in the check-in's own words. */
@@ -67,6 +74,7 @@ export class CheckinService {
       },
     });
     const today = localDay(this.now());
+    for (const { patient, appointments } of answer.patients) this.rememberReceived(patient, appointments, today);
     return { patients: answer.patients.map(({ patient, appointments }) => patientView(patient, appointments, today)) };
   }
 
@@ -84,6 +92,7 @@ export class CheckinService {
     }
     const today = localDay(this.now());
     const others = pair.otherAppointments.filter((appointment) => appointmentDay(appointment) === today && appointment.id !== pair.appointment.id);
+    this.rememberReceived(pair.patient, [pair.appointment, ...others], today);
     return { patients: [patientView(pair.patient, [pair.appointment, ...others], today)] };
   }
 
@@ -152,6 +161,11 @@ export class CheckinService {
     this.pendingGenerations.delete(main.id);
 
     const formattedNumber = publisherTicket ?? issued?.formattedNumber ?? null;
+    if (formattedNumber) {
+      const place = workplace.officePlaceId;
+      const entry = { contractAppointmentId: main.id, formattedNumber, officePlaceId: place, patientDisplayName: displayName(patient), examLabel: main.examLabel ?? null };
+      await this.remember(() => this.deps.journal.recordTicket({ ...entry, status: 'checkedIn' }));
+    }
     if (issued && publisherTicket && publisherTicket !== issued.formattedNumber) {
       // The publisher kept its own number: the agenda is the truth the patient will be called by.
       log.warn('publisher did not adopt the proposed ticket');
@@ -176,8 +190,41 @@ export class CheckinService {
     this.deps.staff.requireSession();
     this.pendingGenerations.delete(mainAppointmentId);
     const answer = await this.deps.reception.cancelForAppointment(mainAppointmentId);
+    await this.remember(() => this.deps.journal.recordCancelled(mainAppointmentId));
     log.info('desk reception undone', { cancelled: answer.cancelled });
     return answer;
+  }
+
+  // ── the desk journal ───────────────────────────────────────────────────────
+  /**
+   * A patient identified or scanned here who is already received today goes on the desk's
+   * own day, so a board without the platform's day list shows them. Never delays the search.
+   */
+  private rememberReceived(patient: AppointmentPair['patient'], appointments: readonly Appointment[], today: string): void {
+    const officePlaceId = this.deps.staff.workplace()?.officePlaceId;
+    if (officePlaceId === undefined) return;
+    for (const appointment of appointments) {
+      const status = receivedStatus(appointment.status);
+      if (!status || appointmentDay(appointment) !== today) continue;
+      void this.remember(() => this.deps.journal.recordTicket({
+        contractAppointmentId: appointment.id,
+        // The board needs some number to show; the publisher's is the one the patient holds.
+        formattedNumber: appointment.ticketNumberFormatted ?? '—',
+        officePlaceId,
+        patientDisplayName: displayName(patient),
+        examLabel: appointment.examLabel ?? null,
+        status,
+      }));
+    }
+  }
+
+  /** The journal is the fallback of a fallback: failing to write it never fails a check-in. */
+  private async remember(write: () => Promise<unknown>): Promise<void> {
+    try {
+      await write();
+    } catch (error) {
+      log.warn('desk journal not written', { code: isDeskError(error) ? error.code : 'INTERNAL' });
+    }
   }
 
   // ── steps ──────────────────────────────────────────────────────────────────

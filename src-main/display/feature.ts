@@ -1,5 +1,5 @@
 import type { DISPLAY_CHANNELS } from '../../src-shared/ipc/features/display.names';
-import type { DeskFeature } from '../features';
+import type { DeskFeature, DeskJournalPort } from '../features';
 import type { DeskEvents } from '../events/bus';
 import type { TicketStreamFactory } from '../infrastructure';
 import type { PlatformBoardClient } from '../platform/tickets/board';
@@ -12,6 +12,8 @@ export interface DisplayDeps {
   ticketStream: TicketStreamFactory;
   events: DeskEvents;
   staff: Pick<StaffSessionService, 'workplace'>;
+  /** Calls recorded at this desk when the platform does not take them (its own display shows them). */
+  journal: Pick<DeskJournalPort, 'tickets' | 'subscribe'>;
   /** The public display window (Electron only). */
   displays?: DisplayWindows;
 }
@@ -23,6 +25,7 @@ export function createDisplayFeature(deps: DisplayDeps): DeskFeature<typeof DISP
     openStream: deps.ticketStream,
     officePlaceId: () => deps.staff.workplace()?.officePlaceId ?? null,
     changed: (calls) => deps.events.emit('display/callsChanged', calls),
+    journal: deps.journal,
   });
   const { displays } = deps;
   return {
@@ -34,6 +37,6 @@ export function createDisplayFeature(deps: DisplayDeps): DeskFeature<typeof DISP
         return { opened: displays !== undefined };
       },
     },
-    close: async () => feed.close(),
+    close: async () => feed.dispose(),
   };
 }

@@ -2,8 +2,11 @@ import type { DisplayCall, DisplayCalls } from '../../src-shared/ipc/features/di
 import { isDeskError } from '../../src-shared/errors';
 import type { DeskTicket } from '../../src-shared/platform/tickets';
 import { logger } from '../log';
+import type { DeskJournalPort } from '../features';
 import type { TicketStreamFactory } from '../infrastructure';
+import { withLocalCalls } from '../journal/desk-journal';
 import type { PlatformBoardClient } from '../platform/tickets/board';
+import { isNotOffered } from '../platform/tickets/http';
 import { LiveDay } from '../platform/tickets/live-day';
 
 const log = logger('display');
@@ -12,6 +15,8 @@ const log = logger('display');
 export const CALLS_SHOWN = 6;
 /** Every display window polls; one platform read serves them all within this time. */
 export const FEED_FRESH_MS = 1_000;
+/** A platform without the day list is asked again this rarely: its answer will not change soon. */
+export const NOT_OFFERED_RETRY_MS = 60_000;
 
 /** The tickets' last calls, newest first: number and desk only, never a patient name. */
 export function lastCalls(tickets: readonly DeskTicket[], limit = CALLS_SHOWN): DisplayCall[] {
@@ -32,6 +37,8 @@ export interface DisplayFeedDeps {
   officePlaceId: () => number | null;
   /** Told when the calls on screen change while the feed is live (the display chimes at once). */
   changed?: (calls: DisplayCalls) => void;
+  /** Calls this desk recorded itself (the platform has no call route or no day list): shown too. */
+  journal?: Pick<DeskJournalPort, 'tickets' | 'subscribe'>;
   now?: () => number;
 }
 
@@ -53,8 +60,15 @@ export class DisplayFeed {
   private last: { calls: DisplayCall[]; at: number; live: boolean } = { calls: [], at: Number.NEGATIVE_INFINITY, live: false };
   private pending: Promise<DisplayCalls> | null = null;
   private followed: FollowedDay | null = null;
+  /** The platform answered that it offers no day list: the journal's calls are the screen's. */
+  private listMissingAt = Number.NEGATIVE_INFINITY;
+  /** The platform tickets of the last read, so a call recorded here merges with them. */
+  private listed: readonly DeskTicket[] = [];
+  private readonly unsubscribe: () => void;
 
-  constructor(private readonly deps: DisplayFeedDeps) {}
+  constructor(private readonly deps: DisplayFeedDeps) {
+    this.unsubscribe = deps.journal?.subscribe((ticket) => this.localCall(ticket)) ?? (() => undefined);
+  }
 
   calls(): Promise<DisplayCalls> {
     const officePlaceId = this.deps.officePlaceId();
@@ -68,14 +82,45 @@ export class DisplayFeed {
   }
 
   close(): void {
+    this.stopFollowing();
+  }
+
+  /** Stops the feed for good (the desk closes). */
+  dispose(): void {
+    this.stopFollowing();
+    this.unsubscribe();
+  }
+
+  private stopFollowing(): void {
     this.followed?.day.stop();
     this.followed = null;
+  }
+
+  /** The platform's tickets with this desk's own calls on top, reduced to what the screen shows. */
+  private callsOf(tickets: readonly DeskTicket[], officePlaceId: number | null): DisplayCall[] {
+    const journal = officePlaceId === null ? [] : (this.deps.journal?.tickets(officePlaceId) ?? []);
+    const known = new Set(tickets.map((ticket) => ticket.ticketId));
+    return lastCalls([...withLocalCalls(tickets, journal), ...journal.filter((ticket) => !known.has(ticket.ticketId))]);
+  }
+
+  /** A call recorded here reaches the screen at once, as a platform event would. */
+  private localCall(ticket: DeskTicket): void {
+    const officePlaceId = this.deps.officePlaceId();
+    if (!ticket.lastCall || ticket.officePlaceId !== officePlaceId) return;
+    const tickets = this.followed?.live ? [...this.followed.tickets.values()] : this.listed;
+    this.publish(this.callsOf(tickets, officePlaceId), this.followed?.live === true || this.last.live);
+  }
+
+  private publish(calls: DisplayCall[], live: boolean): void {
+    const same = calls.length === this.last.calls.length && calls.every((call, index) => sameCall(call, this.last.calls[index]!));
+    this.last = { calls, at: this.now(), live };
+    if (!same) this.deps.changed?.({ calls, live });
   }
 
   /** Opens (or moves) the live day on the display's office place; the day list answers until it is live. */
   private follow(officePlaceId: number | null): void {
     if (!this.deps.openStream || this.followed?.officePlaceId === officePlaceId) return;
-    this.close();
+    this.stopFollowing();
     if (officePlaceId === null) return;
     const tickets = new Map<string, DeskTicket>();
     // The callbacks run once the day has started, when `followed` is set.
@@ -104,19 +149,27 @@ export class DisplayFeed {
 
   private show(followed: FollowedDay): void {
     if (this.followed !== followed || !followed.live) return;
-    const calls = lastCalls([...followed.tickets.values()]);
-    const same = calls.length === this.last.calls.length && calls.every((call, index) => sameCall(call, this.last.calls[index]!));
-    this.last = { calls, at: this.now(), live: true };
-    if (!same) this.deps.changed?.({ calls, live: true });
+    this.publish(this.callsOf([...followed.tickets.values()], followed.officePlaceId), true);
   }
 
   private async read(officePlaceId: number | null): Promise<DisplayCalls> {
+    // No day list on this platform: the calls made at this desk are all there is, and they are current.
+    if (this.now() - this.listMissingAt < NOT_OFFERED_RETRY_MS) {
+      this.last = { calls: this.callsOf([], officePlaceId), at: this.now(), live: true };
+      return { calls: this.last.calls, live: true };
+    }
     try {
       const answer = await this.deps.platform.listForDay(officePlaceId === null ? {} : { officePlaceId });
-      this.last = { calls: lastCalls(answer.tickets), at: this.now(), live: true };
+      this.listed = answer.tickets;
+      this.last = { calls: this.callsOf(answer.tickets, officePlaceId), at: this.now(), live: true };
     } catch (error) {
       log.warn('display feed not refreshed', { code: isDeskError(error) ? error.code : 'INTERNAL' });
-      this.last = { ...this.last, at: this.now(), live: false };
+      const notOffered = this.deps.journal !== undefined && isNotOffered(error);
+      if (notOffered) {
+        this.listMissingAt = this.now();
+        this.listed = [];
+      }
+      this.last = notOffered ? { calls: this.callsOf([], officePlaceId), at: this.now(), live: true } : { ...this.last, at: this.now(), live: false };
     }
     return { calls: this.last.calls, live: this.last.live };
   }

@@ -1,6 +1,6 @@
 import type { ConnectionProfile } from '../../src-shared/profile';
 import type { DeskEvents } from '../events/bus';
-import type { PrintingFeature, TrainingPort } from '../features';
+import type { DeskJournalPort, PrintingFeature, TrainingPort } from '../features';
 import type { PlatformBoardClient } from '../platform/tickets/board';
 import type { PlatformHttp } from '../platform/tickets/http';
 import type { PublisherClient } from '../publisher/client';
@@ -29,6 +29,8 @@ export interface PrintingDeps {
   platform: PlatformHttp;
   /** The day list a reprint's number is checked against. */
   board: Pick<PlatformBoardClient, 'listForDay'>;
+  /** The desk's own tickets: a reprint is checked against them without a day list, and kept in them. */
+  journal: Pick<DeskJournalPort, 'ticketFor' | 'recordTicket'>;
   staff: Pick<StaffSessionService, 'workplace' | 'requireSession'>;
 }
 
@@ -48,7 +50,7 @@ export async function createPrintingFeature(deps: PrintingDeps, options: Printin
   const service: PrintingService = new PrintingService({
     settings,
     spooler,
-    sources: { publisher: deps.publisher, dayList: deps.board, officePlaceId },
+    sources: { publisher: deps.publisher, dayList: deps.board, officePlaceId, journal: deps.journal },
     makeTarget: (printer) =>
       createTarget(printer, {
         usb,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DeskError } from '../../src-shared/errors';
+import { DeskError, isDeskError } from '../../src-shared/errors';
 import { localDay } from '../../src-shared/day';
 import type {
   DetectedPrinter,
@@ -11,6 +11,7 @@ import type {
 } from '../../src-shared/ipc/features/printing.contract';
 import type { TicketFacts, TicketLayout, TicketLayoutSettings } from '../../src-shared/printing/layout';
 import type { IssuedTicket, TicketPrinter } from '../features';
+import { logger } from '../log';
 import { unprintableChars } from './charset';
 import { encodeForPrinter, leftOutOf } from './encode';
 import { buildTicketLayout, withTestLines } from './layout';
@@ -20,8 +21,10 @@ import type { PrintingSettingsStore } from './settings';
 import type { PrintSpooler } from './spooler';
 import { renderTicketSvg } from './svg';
 import type { PrintTarget } from './targets';
-import { factsOf, verifyForReprint, type TicketSources } from './tickets';
+import { factsOf, verifyForReprint, type TicketSources, type VerifiedTicket } from './tickets';
 import { isLikelyPrinter, usbId, type UsbApi } from './transports/usb';
+
+const log = logger('printing');
 
 export interface PrintingServiceDeps {
   settings: PrintingSettingsStore;
@@ -49,8 +52,23 @@ export class PrintingService implements TicketPrinter {
     const existing = spooler.outcomeIfKnown(key);
     if (existing) return existing;
     const verified = await verifyForReprint(this.deps.sources, request.contractAppointmentId);
+    await this.remember(request.contractAppointmentId, verified);
     // A second click while the first reprint still waits for paper is the same ticket (the queue answers it).
     return spooler.submit(this.job('reprint', key, request.contractAppointmentId, verified.officePlaceId, verified.facts).job);
+  }
+
+  /**
+   * A ticket reprinted here is one of the desk's own: the journal keeps it for a board without
+   * the platform's day list. The board re-verifies its status; failing to write never stops the print.
+   */
+  private async remember(contractAppointmentId: string, verified: VerifiedTicket): Promise<void> {
+    if (verified.officePlaceId === null) return;
+    const { formattedNumber, officePlaceId, facts } = verified;
+    try {
+      await this.deps.sources.journal.recordTicket({ contractAppointmentId, formattedNumber, officePlaceId, patientDisplayName: null, examLabel: facts.examLabel, status: 'checkedIn' });
+    } catch (error) {
+      log.warn('desk journal not written', { code: isDeskError(error) ? error.code : 'INTERNAL' });
+    }
   }
 
   async printIssuedTicket(ticket: IssuedTicket): Promise<PrintOutcome> {

@@ -2,7 +2,9 @@ import { DeskError } from '../../src-shared/errors';
 import type { DeskTicket } from '../../src-shared/platform/tickets';
 import type { TicketFacts } from '../../src-shared/printing/layout';
 import type { Appointment } from '../../src-shared/publisher/schemas';
+import type { DeskJournalPort } from '../features';
 import type { PlatformBoardClient } from '../platform/tickets/board';
+import { isNotOffered } from '../platform/tickets/http';
 import type { PublisherClient } from '../publisher/client';
 
 /** A ticket the desk may print: its number as the board and the publisher know it, and what goes on paper. */
@@ -17,6 +19,8 @@ export interface TicketSources {
   dayList: Pick<PlatformBoardClient, 'listForDay'>;
   /** The office place whose board this desk shows (the workplace). */
   officePlaceId: () => number | null;
+  /** The desk's own tickets: the board's numbers when the platform offers no day list. */
+  journal: Pick<DeskJournalPort, 'ticketFor' | 'recordTicket'>;
 }
 
 /**
@@ -70,7 +74,10 @@ async function platformTicket(sources: TicketSources, officePlaceId: number | nu
     const answer = await sources.dayList.listForDay(officePlaceId === null ? {} : { officePlaceId });
     const ticket = answer.tickets.find((candidate) => candidate.contractAppointmentId === contractAppointmentId && candidate.status !== 'cancelled');
     return ticket ? { status: 'found', ticket } : { status: 'none' };
-  } catch {
-    return { status: 'unreachable' };
+  } catch (error) {
+    // No day list on this platform: the board shows the desk's own tickets, so they are the ones to match.
+    const own = isNotOffered(error) ? sources.journal.ticketFor(contractAppointmentId) : null;
+    if (own) return { status: 'found', ticket: own };
+    return isNotOffered(error) ? { status: 'none' } : { status: 'unreachable' };
   }
 }

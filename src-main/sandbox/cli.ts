@@ -1,5 +1,6 @@
 import { stopOnSignals, wholeNumberFlag } from '../cli-process';
 import { describeFieldVariations } from './publisher/field-variations';
+import { PLATFORM_FLAGS_HELP } from './platform/flags';
 import { PUBLISHER_FLAGS_HELP } from './publisher/flags';
 import { startSandbox } from './start';
 
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
     kioskIntervalMs: options.kioskSeconds * 1000,
     extraTickets: options.extraTickets,
     publisherFlags: options.publisherFlags,
+    platformFlags: options.publisherFlags,
   });
   const lines = [
     'Desk Console training sandbox (made-up data, 127.0.0.1 only)',
@@ -56,6 +58,8 @@ async function main(): Promise<void> {
     `  kiosk arrivals:    ${options.kioskSeconds > 0 ? `every ${options.kioskSeconds} s` : 'off (--kiosk-every SECONDS)'}`,
     `  field variations:  ${describeFieldVariations(sandbox.behaviour.fieldVariations)}, status echo ${sandbox.behaviour.quirks.echoStatus ? 'on' : 'off'}`,
     ...PUBLISHER_FLAGS_HELP.map((line) => `    ${line}`),
+    `  desk extensions:   ${sandbox.deskExtensions.offered ? 'offered' : 'off (listForDay, events, callTicket, lastCalls answer 404)'}`,
+    ...PLATFORM_FLAGS_HELP.map((line) => `    ${line}`),
     'Stop with Ctrl+C.',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -7,6 +7,7 @@ import { withPublisherFlags } from './publisher/flags';
 import { applyOpaqueIds } from './publisher/opaque-ids';
 import { publisherBehaviour, type PublisherBehaviour, type PublisherBehaviourInput } from './publisher/options';
 import { buildSandboxPublisher } from './publisher/server';
+import { readPlatformFlags } from './platform/flags';
 import { buildSandboxPlatform, type SandboxPlatform } from './platform/server';
 import { SANDBOX_DEVICE_ID, SANDBOX_LICENCE_UUID, SANDBOX_PLATFORM_USERS } from './world/accounts';
 import { bulkTickets } from './world/bulk-tickets';
@@ -25,6 +26,8 @@ export interface RunningSandbox {
   behaviour: PublisherBehaviour;
   platform: SandboxPlatform;
   faults: { platform: FaultSwitches; publisher: FaultSwitches };
+  /** Whether the platform serves this project's desk extensions; tests may flip it at any time. */
+  deskExtensions: { offered: boolean };
   /** Staff sign-in accounts of the training publisher. */
   trainingAccounts: { login: string; password: string; role: string }[];
   /** Platform administration accounts (e-mail login). */
@@ -39,6 +42,10 @@ export interface SandboxStartOptions extends SeedOptions {
   publisher?: PublisherBehaviourInput;
   /** Publisher flags as both CLIs take them (`--field-variations`, `--echo-status`; publisher/flags.ts), applied over `publisher`. */
   publisherFlags?: readonly string[];
+  /** Platform flags as both CLIs take them (`--no-desk-extensions`; platform/flags.ts). */
+  platformFlags?: readonly string[];
+  /** Serve this project's desk extensions (default true); the flag `--no-desk-extensions` turns them off too. */
+  deskExtensions?: boolean;
   /** Clock of both servers (tests pin it); default: the real clock. */
   clock?: () => Date;
   /** Pace of simulated kiosk arrivals in ms; 0 or absent = off (tests ask for it). */
@@ -68,8 +75,9 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<R
   // Ids are varied once, in both servers' data, so that an id stays the same across answers and requests.
   if ((publisherInput.fieldVariations?.mode ?? 'off') !== 'off') applyOpaqueIds(world);
   const faults = { platform: noFaults(), publisher: noFaults() };
+  const deskExtensions = { offered: (options.deskExtensions ?? true) && readPlatformFlags(options.platformFlags ?? []).deskExtensions };
   let platformUrl = '';
-  const platform = await buildSandboxPlatform({ world: world.platform, faults: faults.platform, now: clock, publicUrl: () => platformUrl });
+  const platform = await buildSandboxPlatform({ world: world.platform, faults: faults.platform, now: clock, publicUrl: () => platformUrl, deskExtensions });
   platformUrl = await listen(platform.app, options.platformPort ?? 0);
 
   const licence = world.platform.licences.find((candidate) => candidate.uuid === SANDBOX_LICENCE_UUID)!;
@@ -120,6 +128,7 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<R
     behaviour,
     platform,
     faults,
+    deskExtensions,
     trainingAccounts: world.publisher.staff.map(({ login, password, role }) => ({ login, password, role })),
     platformAccounts: SANDBOX_PLATFORM_USERS.flatMap((user) =>
       user.password ? [{ login: user.email, password: user.password, role: user.role }] : [],

@@ -18,8 +18,8 @@ async function main(): Promise<void> {
     runtime: 'web',
     dataDir: process.env.DESK_DATA_DIR ?? path.join(os.homedir(), '.desk-console-preview'),
     keystore: unavailableKeystore,
-    // The publisher flags of `npm run sandbox` (--field-variations, --echo-status) shape the sandbox this host starts.
-    sandbox: { kioskIntervalMs: kioskSeconds * 1000, publisherFlags: argv },
+    // The flags of `npm run sandbox` (--field-variations, --echo-status, --no-desk-extensions) shape the sandbox this host starts.
+    sandbox: { kioskIntervalMs: kioskSeconds * 1000, publisherFlags: argv, platformFlags: argv },
     attach: await readAttachedSandbox(process.env.DESK_ATTACH_SANDBOX),
   });
   const host = await startPreviewHost({

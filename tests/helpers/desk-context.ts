@@ -1,4 +1,5 @@
 import { createInfrastructure, type Infrastructure } from '../../src-main/infrastructure';
+import { DeskJournal } from '../../src-main/journal/desk-journal';
 import { trainingPortOf } from '../../src-main/profiles/connection';
 import type { RunningSandbox } from '../../src-main/sandbox/start';
 import { StaffSessionService } from '../../src-main/staff/session';
@@ -12,6 +13,7 @@ export async function sandboxDeskParts(sandbox: RunningSandbox, dataDir: string)
     profile: sandbox.profile,
     accountKey: sandbox.accountKey,
     training: trainingPortOf(sandbox),
+    journal: await DeskJournal.open(dataDir),
   });
   const { publisher, events } = infrastructure;
   return { ...infrastructure, staff: new StaffSessionService(publisher, events, sandbox.profile, await WorkplaceMemory.open(dataDir)) };

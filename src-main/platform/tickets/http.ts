@@ -21,11 +21,25 @@ export interface PlatformHttpOptions {
   onReachability?: (reachable: boolean) => void;
 }
 
-const ticketServiceRefusal = platformRefusal(({ status }, { operation }) =>
-  status === 401
-    ? new DeskError('PLATFORM_KEY_REFUSED', `The platform refused this desk's account key on ${operation}.`)
-    : new DeskError('PLATFORM_ERROR', `The platform refused ${operation} (HTTP ${status}).`),
-);
+/**
+ * A 404 from the ticket services: the platform has no such route, which for this
+ * project's desk extensions means "not offered" (docs/desk-extensions.md).
+ */
+export class PlatformRouteMissing extends DeskError {
+  constructor(operation: string) {
+    super('PLATFORM_ERROR', `The platform does not offer ${operation} (HTTP 404).`);
+  }
+}
+
+export function isNotOffered(error: unknown): boolean {
+  return error instanceof PlatformRouteMissing;
+}
+
+const ticketServiceRefusal = platformRefusal(({ status }, { operation }) => {
+  if (status === 401) return new DeskError('PLATFORM_KEY_REFUSED', `The platform refused this desk's account key on ${operation}.`);
+  if (status === 404) return new PlatformRouteMissing(operation);
+  return new DeskError('PLATFORM_ERROR', `The platform refused ${operation} (HTTP ${status}).`);
+});
 
 /**
  * The ticket services' transport: raw-key `Authorization`, `licenceUuid` added to

@@ -1,4 +1,4 @@
-import type { BoardLive } from '../../../src-shared/ipc/features/board.contract';
+import type { BoardLive, DeskExtension } from '../../../src-shared/ipc/features/board.contract';
 import type { DeskTicket } from '../../../src-shared/platform/tickets';
 import { logger } from '../../log';
 import type { TicketEventStream } from '../events/ticket-stream';
@@ -20,7 +20,12 @@ export interface LiveDayOptions {
   live: (live: BoardLive) => void;
   /** Delay before trying listForDay again when the platform cannot be reached. */
   reloadRetryMs?: number;
+  /** Pace of listForDay reads standing in for live events a platform does not offer. */
+  pollMs?: number;
 }
+
+/** Calm: a day list read every 20 s keeps a board current enough without live events. */
+export const DAY_POLL_MS = 20_000;
 
 /**
  * The day's tickets of one office place kept live: listForDay, then the event
@@ -36,13 +41,16 @@ export class LiveDay {
   private state: BoardLive = { state: 'connecting', reason: null };
   private dayReload: Promise<void> | null = null;
   private midnight: NodeJS.Timeout | null = null;
+  private poll: NodeJS.Timeout | null = null;
+  /** Desk extensions found missing, told with the live state so the board can say so. */
+  private readonly missing = new Set<DeskExtension>();
 
   constructor(private readonly options: LiveDayOptions) {
     this.stream = options.openStream(
       {
         ticket: (ticket) => this.ticket(ticket),
         reset: () => void this.reload(false),
-        state: (state, reason) => this.setLive({ state, reason: reason ?? null }),
+        state: (state, reason) => this.streamState({ state, reason: reason ?? null }),
       },
       options.streamTuning,
     );
@@ -62,6 +70,22 @@ export class LiveDay {
     this.stream.stop();
     if (this.retry) clearTimeout(this.retry);
     if (this.midnight) clearTimeout(this.midnight);
+    if (this.poll) clearInterval(this.poll);
+  }
+
+  /** Without live events (route not offered) the day list is read again at a calm pace instead. */
+  private streamState(live: BoardLive): void {
+    const notOffered = live.state === 'offline' && live.reason === 'notOffered';
+    if (notOffered) this.missing.add('liveEvents');
+    else if (live.state === 'live') this.missing.delete('liveEvents');
+    if (notOffered && !this.poll && !this.stopped) {
+      this.poll = setInterval(() => void this.reload(false), this.options.pollMs ?? DAY_POLL_MS);
+      this.poll.unref();
+    } else if (!notOffered && this.poll) {
+      clearInterval(this.poll);
+      this.poll = null;
+    }
+    this.setLive(live);
   }
 
   private ticket(ticket: DeskTicket): void {
@@ -95,22 +119,28 @@ export class LiveDay {
       const list = await this.options.platform.listForDay({ officePlaceId: this.options.officePlaceId });
       if (this.stopped) return;
       this.day = list.day;
+      this.missing.delete('dayList');
       this.options.loaded(list.tickets);
       this.scheduleMidnight();
+      // Polling stands in for the events: once a read succeeds again, the board is as current as it gets.
+      if (this.poll && this.state.reason !== 'notOffered') this.setLive({ state: 'offline', reason: 'notOffered' });
       if (openStream) this.stream.start(list.lastEventId);
     } catch (error) {
       // A refusal (key, route not offered) will not fix itself soon: ask again rarely, never hammer.
       const reason = isTransientPlatformError(error) ? 'unreachable' : error instanceof DeskError && error.code === 'PLATFORM_KEY_REFUSED' ? 'keyRefused' : 'notOffered';
       log.warn('day list unavailable, retrying', { reason });
+      if (reason === 'notOffered') this.missing.add('dayList');
       this.setLive({ state: 'offline', reason });
       const delay = reason === 'unreachable' ? (this.options.reloadRetryMs ?? 5_000) : 60_000;
+      // One retry pending at a time, however many reads failed (the poll's included).
+      if (this.retry) clearTimeout(this.retry);
       this.retry = setTimeout(() => void this.reload(openStream), delay);
       this.retry.unref();
     }
   }
 
   private setLive(live: BoardLive): void {
-    this.state = live;
-    this.options.live(live);
+    this.state = this.missing.size > 0 ? { ...live, missing: [...this.missing] } : { state: live.state, reason: live.reason };
+    this.options.live(this.state);
   }
 }

@@ -12,6 +12,8 @@ export interface SandboxPlatformOptions {
   now: () => Date;
   publicUrl: () => string;
   relayTimeoutMs?: number;
+  /** This project's desk extensions served or not (a switch read on every request). */
+  deskExtensions?: { offered: boolean };
 }
 
 export interface SandboxPlatform {
@@ -31,7 +33,7 @@ export async function buildSandboxPlatform(options: SandboxPlatformOptions): Pro
     jwtSecret: randomBytes(32),
     publicUrl: options.publicUrl,
   });
-  const tickets = registerTicketServices(app, { world: options.world, now: options.now });
+  const tickets = registerTicketServices(app, { world: options.world, now: options.now, deskExtensions: options.deskExtensions });
   registerRelay(app, { world: options.world, timeoutMs: options.relayTimeoutMs ?? 60_000 });
   app.addHook('onClose', async () => tickets.close());
   return { app, admin, tickets };

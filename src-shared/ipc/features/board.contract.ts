@@ -5,11 +5,21 @@ import { workplaceSchema } from '../workplace';
 import { none, type ChannelSpec } from '../spec';
 import type { BOARD_CHANNELS, BOARD_EVENTS } from './board.names';
 
+/**
+ * This project's desk extensions (docs/desk-extensions.md) the board depends on: the day
+ * list (`listForDay`), the live ticket events (`events`) and the call route (`callTicket`).
+ */
+export const DESK_EXTENSIONS = ['dayList', 'liveEvents', 'callTicket'] as const;
+export const deskExtensionSchema = z.enum(DESK_EXTENSIONS);
+export type DeskExtension = z.infer<typeof deskExtensionSchema>;
+
 /** The live feed's state as the board shows it. */
 export const boardLiveSchema = z.object({
   state: z.enum(['connecting', 'live', 'reconnecting', 'offline']),
   /** Why offline: the platform refused the key, does not offer live events, or cannot be reached. */
   reason: z.enum(['keyRefused', 'notOffered', 'unreachable']).nullable(),
+  /** The desk extensions this platform was found not to offer: the board degrades and says so (banner). */
+  missing: z.array(deskExtensionSchema).optional(),
 });
 export type BoardLive = z.infer<typeof boardLiveSchema>;
 

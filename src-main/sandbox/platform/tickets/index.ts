@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { TICKET_HEARTBEAT_MS, type DeskTicket, type DisplayedCall } from '../../../../src-shared/platform/tickets';
+import {
+  DESK_DISPLAY_PATHS,
+  TICKET_HEARTBEAT_MS,
+  TICKET_SERVICE_PATHS,
+  type DeskTicket,
+  type DisplayedCall,
+} from '../../../../src-shared/platform/tickets';
 import { logger } from '../../../log';
 import type { PlatformWorld } from '../../world/types';
 import { DEFAULT_EVENT_LOG_CAPACITY, defaultFirstEventId, EventLog } from './event-log';
@@ -25,7 +31,20 @@ export interface TicketServiceOptions {
   firstEventId?: number;
   /** A stream client with more unread bytes than this is cut off and resumes from the log. */
   maxBufferedBytes?: number;
+  /**
+   * Whether this project's desk extensions are served, read on every request (tests flip it):
+   * off, their routes answer 404 as on a platform that never had them.
+   */
+  deskExtensions?: { offered: boolean };
 }
+
+/** The routes that are this project's extensions, not the platform's contract (DESIGN.md §3). */
+const EXTENSION_PATHS: ReadonlySet<string> = new Set([
+  TICKET_SERVICE_PATHS.listForDay,
+  TICKET_SERVICE_PATHS.events,
+  TICKET_SERVICE_PATHS.callTicket,
+  DESK_DISPLAY_PATHS.lastCalls,
+]);
 
 export interface TicketService {
   /** Ends open event streams so the server can close. */
@@ -64,6 +83,11 @@ export function registerTicketServices(app: FastifyInstance, options: TicketServ
     // JSON only, as the platform documents: a text/plain body is 415, not a string
     // that would then fail authentication.
     scope.removeContentTypeParser('text/plain');
+    // A platform without the extensions: the same answer Fastify gives for a route it does not have.
+    scope.addHook('onRequest', async (request, reply) => {
+      if (options.deskExtensions?.offered !== false || !EXTENSION_PATHS.has(request.routeOptions.url ?? '')) return;
+      await reply.code(404).send({ message: `Route ${request.method}:${request.url.split('?')[0]} not found`, error: 'Not Found', statusCode: 404 });
+    });
     // One line per call, so a technician sees a publisher's pushes arrive: route and answer code only.
     scope.addHook('onResponse', async (request, reply) => {
       log.debug('ticket service call', { route: request.routeOptions.url ?? 'unknown', status: reply.statusCode });

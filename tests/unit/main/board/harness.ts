@@ -32,6 +32,7 @@ export async function openDesk(sandbox: RunningSandbox, dataDir = mkdtempSync(pa
     dataDir,
     publisher: parts.publisher,
     platform: parts.board,
+    parts,
     close: () => feature.service.close(),
   };
 }

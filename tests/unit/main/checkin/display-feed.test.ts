@@ -1,6 +1,9 @@
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createInfrastructure } from '../../../../src-main/infrastructure';
+import { DeskJournal } from '../../../../src-main/journal/desk-journal';
 import type { DisplayCalls } from '../../../../src-shared/ipc/features/display.contract';
 import { until } from '../../../helpers/until';
 import { DisplayFeed, FEED_FRESH_MS } from '../../../../src-main/display/feed';
@@ -45,7 +48,7 @@ describe('public display feed against the training platform', () => {
   });
 
   it('follows the live ticket events where offered: a call reaches the screen without reading the day list again', async () => {
-    const infrastructure = createInfrastructure({ runtime: 'web', dataDir: tmpdir(), profile: sandbox.profile, accountKey: sandbox.accountKey, training: null });
+    const infrastructure = createInfrastructure({ runtime: 'web', dataDir: tmpdir(), profile: sandbox.profile, accountKey: sandbox.accountKey, training: null, journal: await DeskJournal.open(mkdtempSync(path.join(tmpdir(), 'display-'))) });
     const reads = vi.spyOn(infrastructure.board, 'listForDay');
     const pushed: DisplayCalls[] = [];
     const feed = new DisplayFeed({

@@ -1,6 +1,10 @@
 import { DeskError } from '../../../../src-shared/errors';
 import type { PrintOutcome } from '../../../../src-shared/ipc/features/printing.contract';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { CheckinService } from '../../../../src-main/checkin/service';
+import { DeskJournal } from '../../../../src-main/journal/desk-journal';
 import { DeskEvents } from '../../../../src-main/events/bus';
 import type { IssuedTicket, TicketPrinter } from '../../../../src-main/features';
 import { PlatformHttp } from '../../../../src-main/platform/tickets/http';
@@ -28,6 +32,7 @@ export interface CheckinHarness {
   staff: StaffSessionService;
   printer: RecordingPrinter;
   http: PlatformHttp;
+  journal: DeskJournal;
   close(): Promise<void>;
 }
 
@@ -39,6 +44,7 @@ export async function startCheckinHarness(): Promise<CheckinHarness> {
   await staff.signIn({ login: 'accueil', password: 'formation' });
   const http = new PlatformHttp({ platformUrl: sandbox.platformUrl, licenceUuid: sandbox.licenceUuid, accountKey: sandbox.accountKey, retry: FAST, timeoutMs: 2_000 });
   const printer = new RecordingPrinter();
-  const service = new CheckinService({ publisher, reception: new ReceptionClient(http), staff, printer });
-  return { sandbox, service, staff, printer, http, close: () => sandbox.close() };
+  const journal = await DeskJournal.open(mkdtempSync(path.join(tmpdir(), 'checkin-journal-')));
+  const service = new CheckinService({ publisher, reception: new ReceptionClient(http), staff, printer, journal });
+  return { sandbox, service, staff, printer, http, journal, close: () => sandbox.close() };
 }
