@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { staticReferentialSummarySchema } from '../admin/referential';
+import { answerDateTimeSchema, listOf, orNull, textOrEmpty } from '../publisher/tolerant';
 
 // The static referential upload route's schemas, named here so the platform's OpenAPI document lists them.
 export { staticReferentialSchema, staticReferentialSummarySchema } from '../admin/referential';
@@ -12,7 +13,9 @@ export { staticReferentialSchema, staticReferentialSummarySchema } from '../admi
  *
  * Response schemas are plain `z.object`s: a client parsing them tolerates extra keys
  * (they are stripped), and the sandbox runs every answer through them, so a field
- * that is not declared here (a hash, a token) can never leave the server.
+ * that is not declared here (a hash, a token) can never leave the server. They read
+ * tolerantly (`../publisher/tolerant.ts`): a nullable field may be left out, a text
+ * the spec does not require may be null, a date-time may carry an offset.
  */
 
 export const ADMIN_API_VERSION = '1.0';
@@ -75,14 +78,14 @@ export type HomeResponse = z.infer<typeof homeResponseSchema>;
 export const userSchema = z.object({
   id: entityIdSchema,
   email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  phone: z.string(),
+  firstName: textOrEmpty,
+  lastName: textOrEmpty,
+  phone: textOrEmpty,
   role: userRoleSchema,
-  defaultLicenceId: entityIdSchema.nullable(),
+  defaultLicenceId: orNull(entityIdSchema),
   canAccessCockpit: z.boolean(),
   /** Licences an admin may switch to besides the default one. */
-  grantedLicenceIds: z.array(entityIdSchema),
+  grantedLicenceIds: listOf(entityIdSchema),
   /** false = invited, password never set (resend-invitation applies). */
   activated: z.boolean(),
 });
@@ -130,7 +133,7 @@ export type InviteUserRequest = z.infer<typeof inviteUserRequestSchema>;
 export const invitationResponseSchema = z.object({
   message: z.string(),
   user: userSchema,
-  invitationExpiresAt: z.iso.datetime(),
+  invitationExpiresAt: answerDateTimeSchema,
 });
 export type InvitationResponse = z.infer<typeof invitationResponseSchema>;
 
@@ -160,7 +163,7 @@ export const loginResponseSchema = z.object({
   /** Seconds until the token expires. */
   expires_in: z.number().int().positive(),
   /** The licence the token is bound to (the user's default at login). */
-  currentLicenceId: entityIdSchema.nullable(),
+  currentLicenceId: orNull(entityIdSchema),
   user: userSchema,
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
@@ -179,9 +182,9 @@ export type AccessibleLicences = z.infer<typeof accessibleLicencesSchema>;
 
 export const profileResponseSchema = z.object({
   user: userSchema,
-  currentLicenceId: entityIdSchema.nullable(),
-  currentLicence: licenceRefSchema.nullable(),
-  tokenExpiresAt: z.iso.datetime(),
+  currentLicenceId: orNull(entityIdSchema),
+  currentLicence: orNull(licenceRefSchema),
+  tokenExpiresAt: answerDateTimeSchema,
 });
 export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 
@@ -204,7 +207,7 @@ export const licenceSchema = z.object({
   uuid: z.string(),
   name: z.string(),
   activeIntegration: activeIntegrationSchema,
-  assignedFlavor: flavorSchema.nullable(),
+  assignedFlavor: orNull(flavorSchema),
   /** What the licence's kiosks and desks send as `Authorization` to the ticket services. */
   accountKey: z.string(),
   /** The platform's integer office places of this licence. */
@@ -240,9 +243,9 @@ export const licenceSummarySchema = z.object({
   uuid: z.string(),
   name: z.string(),
   activeIntegration: activeIntegrationSchema,
-  assignedFlavor: flavorSchema.nullable(),
+  assignedFlavor: orNull(flavorSchema),
   /** The flavor in force: the assigned one, else the one the active integration implies. */
-  flavor: flavorSchema.nullable(),
+  flavor: orNull(flavorSchema),
   configuration: z.object({
     integration: activeIntegrationSchema,
     state: configurationStateSchema,
@@ -260,7 +263,7 @@ export type LicenceSummary = z.infer<typeof licenceSummarySchema>;
 
 export const dashboardSummarySchema = z.object({
   day: z.iso.date(),
-  generatedAt: z.iso.datetime(),
+  generatedAt: answerDateTimeSchema,
   licences: z.array(licenceSummarySchema),
 });
 export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
@@ -268,13 +271,13 @@ export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
 // ── integrations ───────────────────────────────────────────────────────────────
 export const publisherIntegrationSchema = z.object({
   licenceId: entityIdSchema,
-  officeId: z.string(),
-  officeVisibleId: z.string(),
+  officeId: textOrEmpty,
+  officeVisibleId: textOrEmpty,
   /** Historical fallback for both base URLs. */
-  targetUrl: z.string().nullable(),
-  contractBaseUrl: z.string().nullable(),
+  targetUrl: orNull(z.string()),
+  contractBaseUrl: orNull(z.string()),
   /** Empty or null: no referential forwarding. */
-  configServiceBaseUrl: z.string().nullable(),
+  configServiceBaseUrl: orNull(z.string()),
 });
 export type PublisherIntegration = z.infer<typeof publisherIntegrationSchema>;
 
@@ -291,7 +294,7 @@ export type PublisherIntegrationRequest = z.infer<typeof publisherIntegrationReq
 
 export const testServerIntegrationSchema = z.object({
   licenceId: entityIdSchema,
-  serverUrl: z.string().nullable(),
+  serverUrl: orNull(z.string()),
 });
 export type TestServerIntegration = z.infer<typeof testServerIntegrationSchema>;
 
@@ -302,10 +305,10 @@ export type TestServerIntegrationRequest = z.infer<typeof testServerIntegrationR
 export const licenceIntegrationsSchema = z.object({
   licenceId: entityIdSchema,
   activeIntegration: activeIntegrationSchema,
-  publisher: publisherIntegrationSchema.nullable(),
-  testServer: testServerIntegrationSchema.nullable(),
+  publisher: orNull(publisherIntegrationSchema),
+  testServer: orNull(testServerIntegrationSchema),
   /** Sandbox addition: the static referential uploaded for the publisher integration, if any. */
-  staticReferential: staticReferentialSummarySchema.nullable(),
+  staticReferential: orNull(staticReferentialSummarySchema),
 });
 export type LicenceIntegrations = z.infer<typeof licenceIntegrationsSchema>;
 
@@ -316,11 +319,11 @@ export const outboxMessageSchema = z.object({
   subject: z.string(),
   text: z.string(),
   /** Set for invitation and reset e-mails: what the link carries. */
-  token: z.string().nullable(),
+  token: orNull(z.string()),
   kind: z.enum(['invitation', 'password-reset']),
   /** The set-password page, with e-mail and token in the query. */
-  link: z.string().nullable(),
-  sentAt: z.iso.datetime(),
+  link: orNull(z.string()),
+  sentAt: answerDateTimeSchema,
 });
 export type OutboxMessageBody = z.infer<typeof outboxMessageSchema>;
 export const outboxResponseSchema = z.object({ messages: z.array(outboxMessageSchema) });
@@ -329,24 +332,24 @@ export type OutboxResponse = z.infer<typeof outboxResponseSchema>;
 // ── web session (cookie) routes ────────────────────────────────────────────────
 export const WEB_SESSION_COOKIE = 'platform_session';
 
-export const webLoginResponseSchema = z.object({ user: userSchema, currentLicenceId: entityIdSchema.nullable() });
+export const webLoginResponseSchema = z.object({ user: userSchema, currentLicenceId: orNull(entityIdSchema) });
 export type WebLoginResponse = z.infer<typeof webLoginResponseSchema>;
 
-export const webLicencesSchema = z.object({ currentLicenceId: entityIdSchema.nullable(), licences: z.array(licenceSchema) });
+export const webLicencesSchema = z.object({ currentLicenceId: orNull(entityIdSchema), licences: z.array(licenceSchema) });
 export type WebLicences = z.infer<typeof webLicencesSchema>;
 
 export const webUsersSchema = z.object({ users: z.array(userSchema) });
 export type WebUsers = z.infer<typeof webUsersSchema>;
 
 export const webPublisherIntegrationSchema = z.object({
-  licenceId: entityIdSchema.nullable(),
-  integration: publisherIntegrationSchema.nullable(),
+  licenceId: orNull(entityIdSchema),
+  integration: orNull(publisherIntegrationSchema),
 });
 export type WebPublisherIntegration = z.infer<typeof webPublisherIntegrationSchema>;
 
 export const webTestServerIntegrationSchema = z.object({
-  licenceId: entityIdSchema.nullable(),
-  integration: testServerIntegrationSchema.nullable(),
+  licenceId: orNull(entityIdSchema),
+  integration: orNull(testServerIntegrationSchema),
 });
 export type WebTestServerIntegration = z.infer<typeof webTestServerIntegrationSchema>;
 
@@ -360,7 +363,7 @@ export const kioskConfigurationSchema = z.object({
       name: z.string(),
       activeIntegration: activeIntegrationSchema,
       /** null for the `user` role: only administrators see the licence's key. */
-      accountKey: z.string().nullable(),
+      accountKey: orNull(z.string()),
       officePlaceIds: z.array(z.number().int()),
     })
     .nullable(),
@@ -372,7 +375,7 @@ export const kioskConfigurationSchema = z.object({
       officeId: z.string(),
       officeVisibleId: z.string(),
       /** `contractBaseUrl`, else the historical `targetUrl`. */
-      contractBaseUrl: z.string().nullable(),
+      contractBaseUrl: orNull(z.string()),
       /** The platform's relay base for this licence's contract calls. */
       relayBaseUrl: z.string(),
     })

@@ -31,6 +31,9 @@ export function listOf<S extends z.ZodType>(item: S) {
   return z.preprocess(missingToEmpty, z.array(item));
 }
 
+/** A text the spec does not require, kept a string where the desk shows it as one: absent or `null` read as `''`. */
+export const textOrEmpty = z.preprocess((value) => value ?? '', z.string());
+
 // `+hhmm` (PHP's DATE_ISO8601, some Java formatters) is the basic form of the same offset.
 const BASIC_OFFSET = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?)([+-]\d{2})(\d{2})$/;
 
