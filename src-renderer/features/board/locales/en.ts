@@ -17,6 +17,14 @@ export const boardEn: BoardMessages = {
     notOffered: 'Offline: the platform offers no live feed',
     unreachable: 'Offline: platform unreachable, trying again',
   },
+  extensions: {
+    title: 'The platform does not offer all of the desk extensions',
+    dayList:
+      'No day list (listForDay): the board shows the tickets issued or reprinted at this desk and the patients identified or scanned here today, re-verified with the medical system every 20 seconds. Calls show at this desk and on its own display window.',
+    liveEvents: 'No live ticket events (events): the board reads the day list again every 20 seconds.',
+    callTicket: 'No call route on the platform (callTicket): calls show at this desk and on its own display window only.',
+    needs: 'For the full board and calls on every display, the platform needs the extensions listForDay, events and callTicket (see docs/desk-extensions.md).',
+  },
   columns: { ticket: 'Ticket', patient: 'Patient', exam: 'Exam', checkedIn: 'Arrived', waited: 'Waiting' },
   waited: '{minutes} min',
   checkedInAt: 'arrived at {time}',
