@@ -93,6 +93,15 @@ test('the training day in figures: key figures and the hourly table match the sa
     expect(wait).toBe(call ? ((Date.parse(call.at) - Date.parse(ticket.issuedAt)) / 60_000).toFixed(1) : '');
   }
   for (const ticket of today) expect(csv).not.toContain(ticket.patientDisplayName!);
+
+  // The printable day report: no app chrome, one A4 page.
+  await statistics.showChart('arrivalsPerHour');
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('navigation')).toBeHidden();
+  await expect(page.getByText(/^Rapport de la journée du /)).toBeVisible();
+  const pdf = await page.pdf({ format: 'A4', printBackground: true });
+  expect(pdf.toString('latin1').match(/\/Type\s*\/Page\b/g)).toHaveLength(1);
+  await page.emulateMedia({ media: 'screen' });
 });
 
 test('a finished day of the week: its own figures, no live ones', async ({ page }) => {

@@ -44,6 +44,11 @@ export class StatisticsPage {
     return this.page.getByTestId(`table-${id}`);
   }
 
+  async showChart(id: string): Promise<Locator> {
+    await this.page.getByTestId(`chart-${id}-chart`).click();
+    return this.chart(id).locator('canvas');
+  }
+
   /** Table rows as text cells, header row left out. */
   async rows(table: Locator): Promise<string[][]> {
     return table.locator('tbody tr').evaluateAll((lines) => lines.map((line) => [...line.querySelectorAll('th, td')].map((cell) => cell.textContent?.trim() ?? '')));

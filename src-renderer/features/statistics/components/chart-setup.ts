@@ -5,3 +5,14 @@ import { BarElement, CategoryScale, Chart, Legend, LinearScale, LineElement, Poi
  * itself): Chart.js tree-shakes the rest out of the bundle.
  */
 Chart.register(BarElement, CategoryScale, LinearScale, LineElement, PointElement, Tooltip, Legend);
+
+/**
+ * The day report's print CSS gives the charts smaller boxes, and Chart.js does not resize
+ * on its own for print (its docs: resize on beforeprint; some browsers only tell through
+ * the print media query).
+ */
+const resizeAll = () => {
+  for (const chart of Object.values(Chart.instances)) chart.resize();
+};
+window.addEventListener('beforeprint', resizeAll);
+window.matchMedia('print').addEventListener('change', resizeAll);
