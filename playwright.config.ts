@@ -29,7 +29,8 @@ export default defineConfig<SandboxOptions>({
     },
   },
   projects: [
-    { name: 'default' },
+    // The no-desk-extensions spec needs its platform switch: it runs in its own project only.
+    { name: 'default', testIgnore: /no-desk-extensions\.spec\.ts$/ },
     {
       // The reception flows again, on a publisher writing every answer in the other legal forms
       // (docs/sandbox-publisher.md, "Field variations"): short, so it can run on every `npm test`.
@@ -38,6 +39,13 @@ export default defineConfig<SandboxOptions>({
       // The printer-hardware tests never reach the publisher: nothing for the variations to change.
       grepInvert: /technician page follows the printer|waiting for paper survives/,
       use: { sandboxArgs: ['--field-variations', 'all', '--echo-status'] },
+    },
+    {
+      // The reception flows on a platform without this project's desk extensions (docs/desk-extensions.md):
+      // the board degrades to the desk's own tickets. Specs relying on kiosk arrivals or live events do not run here.
+      name: 'no-desk-extensions',
+      testMatch: /no-desk-extensions\.spec\.ts$/,
+      use: { sandboxArgs: ['--no-desk-extensions'] },
     },
   ],
 });
