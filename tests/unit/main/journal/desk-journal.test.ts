@@ -1,0 +1,87 @@
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { JournalEntry } from '../../../../src-main/features';
+import { DeskJournal, journalTicketId, withLocalCalls } from '../../../../src-main/journal/desk-journal';
+
+const entry = (over: Partial<JournalEntry> = {}): JournalEntry => ({
+  contractAppointmentId: 'A1',
+  formattedNumber: 'I012',
+  officePlaceId: 1,
+  patientDisplayName: 'Léa Garnier-Vidal',
+  examLabel: 'IRM du genou',
+  status: 'checkedIn',
+  ...over,
+});
+
+const folder = () => mkdtempSync(path.join(tmpdir(), 'journal-'));
+
+describe('desk journal', () => {
+  it('keeps the day on disk: a reopened journal has the same tickets, calls included', async () => {
+    const dir = folder();
+    const journal = await DeskJournal.open(dir);
+    const [first] = await Promise.all([journal.recordTicket(entry()), journal.recordTicket(entry({ contractAppointmentId: 'A2', formattedNumber: 'I013' }))]);
+    expect(first).toMatchObject({ ticketId: journalTicketId('A1'), number: 12, source: 'desk', status: 'checkedIn' });
+    await journal.recordCall(first, { deskId: 2, deskLabel: 'Accueil 2' });
+    const again = await DeskJournal.open(dir);
+    // Both records made at once landed: each write carries the other.
+    expect(again.tickets(1).map((ticket) => ticket.formattedNumber).sort()).toEqual(['I012', 'I013']);
+    expect(again.ticketFor('A1')?.lastCall?.deskLabel).toBe('Accueil 2');
+    expect(again.tickets(2)).toEqual([]);
+  });
+
+  it('keeps the furthest status, and an undone reception stays undone until a redo brings a new number', async () => {
+    const journal = await DeskJournal.open(folder());
+    await journal.recordTicket(entry({ status: 'inCare' }));
+    expect((await journal.recordTicket(entry({ status: 'checkedIn' }))).status).toBe('inCare');
+    await journal.recordCancelled('A1');
+    expect(journal.ticketFor('A1')).toBeNull();
+    // A later search still reads the arrival the publisher keeps: the cancellation stands.
+    expect((await journal.recordTicket(entry())).status).toBe('cancelled');
+    const redo = await journal.recordTicket(entry({ formattedNumber: 'I020' }));
+    expect(redo).toMatchObject({ status: 'checkedIn', number: 20 });
+    expect(journal.ticketFor('A1')?.formattedNumber).toBe('I020');
+  });
+
+  it('holds one day: yesterday is gone the next morning, and its file content with the first write', async () => {
+    const dir = folder();
+    let now = new Date('2026-11-23T18:00:00');
+    const journal = await DeskJournal.open(dir, () => now);
+    await journal.recordTicket(entry());
+    now = new Date('2026-11-24T07:30:00');
+    expect(journal.tickets(1)).toEqual([]);
+    await journal.recordTicket(entry({ contractAppointmentId: 'B1', formattedNumber: 'I001' }));
+    const reopened = await DeskJournal.open(dir, () => now);
+    expect(reopened.tickets(1).map((ticket) => ticket.contractAppointmentId)).toEqual(['B1']);
+  });
+
+  it('a file that cannot be read is kept aside, never reset silently, and the desk starts the day empty', async () => {
+    const dir = folder();
+    writeFileSync(path.join(dir, 'desk-journal.json'), '{"day": "2026-11-23", "tickets": [{"ticketId": 3}]}');
+    const journal = await DeskJournal.open(dir);
+    expect(journal.tickets(1)).toEqual([]);
+    expect(readdirSync(dir)).toContain('desk-journal.json.corrupt');
+  });
+
+  it('tells its listeners after each change is on disk', async () => {
+    const journal = await DeskJournal.open(folder());
+    const told: string[] = [];
+    const stop = journal.subscribe((ticket) => told.push(`${ticket.formattedNumber}:${ticket.lastCall?.deskLabel ?? '-'}`));
+    const ticket = await journal.recordTicket(entry());
+    await journal.recordCall(ticket, { deskId: 1, deskLabel: 'Accueil 1' });
+    stop();
+    await journal.recordCancelled('A1');
+    expect(told).toEqual(['I012:-', 'I012:Accueil 1']);
+  });
+
+  it("merges the desk's own calls into the platform's tickets, the newer call winning", async () => {
+    const journal = await DeskJournal.open(folder());
+    const platform = { ...(await journal.recordTicket(entry())), ticketId: 'tkt-1' };
+    const older = { ...platform, lastCall: { deskId: 1, deskLabel: 'Accueil 1', at: '2026-11-23T09:00:00.000Z' } };
+    const newer = { ...platform, lastCall: { deskId: 2, deskLabel: 'Accueil 2', at: '2026-11-23T09:05:00.000Z' } };
+    expect(withLocalCalls([platform], [newer])[0]!.lastCall?.deskLabel).toBe('Accueil 2');
+    expect(withLocalCalls([newer], [older])[0]!.lastCall?.deskLabel).toBe('Accueil 2');
+    expect(withLocalCalls([older], [])).toEqual([older]);
+  });
+});
