@@ -36,8 +36,10 @@ export interface JsonHttpHooks {
   /** A 2xx that is not JSON or not the schema's shape. Never retried. */
   violation(violation: Violation, call: CallFacts): Error;
   /**
-   * Tolerant reading: applied to the decoded JSON before the zod parse, so a service can
-   * accept what real servers send (e.g. `null` for an absent field). Identity by default.
+   * Applied to the decoded JSON before the zod parse. Identity by default: the desk's
+   * services read tolerantly in their schemas (src-shared/publisher/tolerant.ts), where
+   * each field's one "no value" is known; a blind rewrite here would also touch
+   * `vendorData` and fields where `null` means something (a global setting).
    */
   tolerate?(json: unknown, call: CallFacts): unknown;
 }
