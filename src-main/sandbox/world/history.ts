@@ -45,12 +45,15 @@ export function historyOfSeededTicket(ticket: DeskTicket, now: Date, random: Ran
   history.push({ at: ticket.lastCall.at, event: 'called', deskLabel: ticket.lastCall.deskLabel, ...(ticket.lastCall.deskId === null ? {} : { deskId: ticket.lastCall.deskId }) });
   const steps = { checkedIn: [], inCare: ['inCare'], done: ['inCare', 'done'], closed: ['inCare', 'done', 'closed'] } as const;
   const remaining = ticket.status in steps ? steps[ticket.status as keyof typeof steps] : [];
-  const room = Math.max(0, now.getTime() - called.getTime());
-  remaining.forEach((event, index) => {
-    // Spread the steps over the time left, in order: the service takes most of it.
-    const share = (index + 1) / (remaining.length + 1) + random.next() * 0.05;
-    history.push(entry(new Date(called.getTime() + Math.floor(room * Math.min(share, 0.99))), event));
-  });
+  // Minutes each step takes after the previous one: to the desk, the exam, the paperwork.
+  const pace = { inCare: [1, 4], done: [8, 25], closed: [1, 10] } as const;
+  let at = called.getTime();
+  for (const event of remaining) {
+    const [least, most] = pace[event];
+    // Never after now: a step that would be in the future happens just before now.
+    at = Math.max(at, Math.min(at + random.int(least, most) * 60_000, now.getTime() - 1_000));
+    history.push(entry(new Date(at), event));
+  }
   return history;
 }
 

@@ -15,6 +15,8 @@ export interface ChartSpec {
   kind: 'bar' | 'line';
   /** statistics.charts.* message naming the first column of the table. */
   categoryKey: string;
+  /** Counts, not minutes: the axis has no fractional ticks. */
+  counts: boolean;
   labels: string[];
   series: ChartSeries[];
 }
@@ -39,14 +41,16 @@ export function chartsOf(figures: DayFigures, unknown: string): ChartSpec[] {
       id: 'arrivalsPerHour',
       kind: 'bar',
       categoryKey: 'hour',
+      counts: true,
       labels: figures.byHour.map((row) => row.label),
       series: [{ key: 'arrivals', labelKey: 'arrivals', values: figures.byHour.map((row) => row.arrivals), color: BLUE }],
     },
-    { id: 'waitsPerHour', kind: 'line', categoryKey: 'hour', labels: figures.byHour.map((row) => row.label), series: waits(figures.byHour) },
+    { id: 'waitsPerHour', kind: 'line', categoryKey: 'hour', counts: false, labels: figures.byHour.map((row) => row.label), series: waits(figures.byHour) },
     {
       id: 'waitsPerExamType',
       kind: 'bar',
       categoryKey: 'examType',
+      counts: false,
       labels: figures.byExamType.map((row) => labelOf(row, unknown)),
       series: waits(figures.byExamType),
     },
@@ -54,6 +58,7 @@ export function chartsOf(figures: DayFigures, unknown: string): ChartSpec[] {
       id: 'throughputPerDesk',
       kind: 'bar',
       categoryKey: 'desk',
+      counts: true,
       labels: figures.byDesk.map((row) => labelOf(row, unknown)),
       series: [
         { key: 'served', labelKey: 'served', values: figures.byDesk.map((row) => row.served), color: GREEN },
