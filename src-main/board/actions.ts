@@ -52,27 +52,60 @@ export class BoardActions {
       const ticket = this.deps.state.ticket(row.ticketId);
       // The one re-check of this call: a ticket still waiting passes what call() would check again.
       if (!ticket || !(await this.stillWaiting(ticket))) continue;
-      return this.callVerified(ticket, false);
+      try {
+        return await this.callVerified(ticket, false);
+      } catch (error) {
+        // Another desk took this patient a moment ago (compare-and-set lost): the next one, silently.
+        if (error instanceof TicketConflict) continue;
+        throw error;
+      }
     }
     throw new DeskError('BOARD_NOTHING_WAITING', 'Nobody is waiting to be called.');
   }
 
-  async call(ticketId: string, recall: boolean): Promise<BoardActionResult> {
-    return this.callVerified(await this.verifiedTicket(ticketId), recall);
+  /**
+   * A call chosen by staff. A patient another desk has called or is serving is not taken
+   * from it without asking: `force` is staff's "call here anyway", and is audited so.
+   */
+  async call(ticketId: string, recall: boolean, force = false): Promise<BoardActionResult> {
+    const ticket = await this.verifiedTicket(ticketId);
+    if (!force && this.heldElsewhere(ticket)) throw calledElsewhere();
+    try {
+      return await this.callVerified(ticket, recall, force);
+    } catch (error) {
+      if (error instanceof TicketConflict) throw this.heldElsewhere(error.ticket) ? calledElsewhere() : error;
+      throw error;
+    }
   }
 
-  private async callVerified(ticket: DeskTicket, recall: boolean): Promise<BoardActionResult> {
+  /** Called at (or being served by) another desk: the call it made is the patient's. */
+  private heldElsewhere(ticket: DeskTicket): boolean {
+    const { deskId, deskLabel } = this.deps.workplace();
+    const call = ticket.lastCall;
+    if (!call || (call.deskId ?? null) === deskId && call.deskLabel === deskLabel) return false;
+    const status = this.deps.state.effectiveStatus(ticket);
+    return status === 'checkedIn' || status === 'inCare';
+  }
+
+  private async callVerified(ticket: DeskTicket, recall: boolean, force = false): Promise<BoardActionResult> {
     const { ticketId } = ticket;
     const status = this.deps.state.effectiveStatus(ticket);
     if (status === 'closed' || status === 'cancelled') throw new DeskError('BOARD_NOT_CALLABLE', 'This ticket can no longer be called.');
     const { deskId, deskLabel } = this.deps.workplace();
     const action = recall ? 'recall' : 'call';
+    // Compare-and-set where the platform versions its tickets: the call lands only on the ticket this desk saw.
+    const expected = force || ticket.version === undefined ? {} : { expectedVersion: ticket.version };
     try {
-      const called = await this.callOn(ticket, { ticketId, kioskDeskId: deskId, deskLabel, recall });
+      const called = await this.callOn(ticket, { ticketId, kioskDeskId: deskId, deskLabel, recall, ...expected });
       this.deps.state.upsert(called);
-      await this.audit(action, ticket, 'done');
+      await this.audit(action, ticket, force ? 'calledOverOtherDesk' : 'done');
       return this.result('done', ticket);
     } catch (error) {
+      if (error instanceof TicketConflict) {
+        // The board shows the ticket as it is now; the caller decides what the conflict means.
+        this.deps.state.upsert(error.ticket);
+        throw error;
+      }
       if (!isTransientPlatformError(error)) {
         await this.audit(action, ticket, 'refused');
         if (error instanceof DeskError && error.code === 'PLATFORM_ERROR') throw new DeskError('BOARD_NOT_CALLABLE', 'The platform refused the call.');
@@ -89,7 +122,7 @@ export class BoardActions {
    * The platform's call route, or the desk journal when the platform does not offer it
    * (the call is then shown at this desk and on its own display window only).
    */
-  private async callOn(ticket: DeskTicket, request: Parameters<PlatformBoardClient['callTicket']>[0]): Promise<DeskTicket> {
+  async callOn(ticket: DeskTicket, request: Parameters<PlatformBoardClient['callTicket']>[0]): Promise<DeskTicket> {
     const local = { deskId: request.kioskDeskId, deskLabel: request.deskLabel };
     if (this.deps.callsLocally(ticket)) return this.deps.journal.recordCall(ticket, local);
     try {
@@ -205,6 +238,10 @@ export class BoardActions {
 function rankOf(status: string): number {
   const known = appointmentStatusSchema.safeParse(status);
   return known.success ? statusRank(ticketStatusOf(known.data as AppointmentStatus)) : -1;
+}
+
+function calledElsewhere(): DeskError {
+  return new DeskError('BOARD_CALLED_ELSEWHERE', 'Another desk has called this patient.');
 }
 
 /** A publisher refusal in the board's words. */

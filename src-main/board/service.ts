@@ -313,12 +313,10 @@ export class BoardService {
       } else if (entry.kind === 'platformStatus') {
         await this.deps.board.appointmentStatusChanged(entry.appointmentId, entry.status);
       } else {
-        const called = await this.deps.board.callTicket({
-          ticketId: entry.ticketId,
-          kioskDeskId: entry.kioskDeskId,
-          deskLabel: entry.deskLabel,
-          recall: entry.recall,
-        });
+        const request = { ticketId: entry.ticketId, kioskDeskId: entry.kioskDeskId, deskLabel: entry.deskLabel, recall: entry.recall };
+        const ticket = this.state.ticket(entry.ticketId);
+        // A call that waited for a platform without the call route is recorded at the desk, not refused.
+        const called = ticket ? await this.actions.callOn(ticket, request) : await this.deps.board.callTicket(request);
         this.state.upsert(called);
       }
       // The status mirror is best effort and was never shown as pending: only staff actions are audited.

@@ -101,4 +101,27 @@ describe('call board on a platform that stops offering the call route', () => {
       await desk.close();
     }
   });
+
+  it('a call that waited in the outbox for a platform that then lacks the call route is recorded at the desk, not refused', async () => {
+    sandbox = await startSandbox();
+    const desk = await openDesk(sandbox, mkdtempSync(path.join(tmpdir(), 'board-')));
+    const refused: unknown[] = [];
+    desk.events.subscribe((event, payload) => {
+      if (event === 'board/refused') refused.push(payload);
+    });
+    try {
+      await until(async () => (await desk.board.snapshot()).live.state === 'live');
+      const row = (await desk.board.snapshot()).rows.find((candidate) => candidate.group === 'waiting')!;
+      sandbox.faults.platform.down = true;
+      expect((await desk.call(row.ticketId, false)).outcome).toBe('pending');
+      sandbox.deskExtensions.offered = false;
+      sandbox.faults.platform.down = false;
+      await until(async () => (await desk.board.snapshot()).rows.find((candidate) => candidate.ticketId === row.ticketId)?.lastCall?.deskLabel === 'Accueil 1');
+      await desk.board.outboxIdle();
+      expect(refused).toEqual([]);
+      expect(desk.parts.journal.tickets(sandbox.profile.officePlaceId!).find((ticket) => ticket.ticketId === row.ticketId)?.lastCall?.deskLabel).toBe('Accueil 1');
+    } finally {
+      await desk.close();
+    }
+  });
 });
