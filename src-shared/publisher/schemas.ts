@@ -241,9 +241,13 @@ export const documentContentResponseSchema = z.object({
 });
 
 // ── readiness, check-in, status ──────────────────────────────────────────────
+const READINESS_REASONS = ['notificationDisabled', 'notificationNotConfigured'] as const;
 export const notificationReadinessSchema = z.object({
   ready: z.boolean(),
-  reason: maybe(z.enum(['notificationDisabled', 'notificationNotConfigured'])),
+  // Only explains `ready: false`, which carries the meaning: a reason the desk does not know reads as none.
+  reason: maybe(z.string())
+    .transform((reason) => READINESS_REASONS.find((known) => known === reason))
+    .optional(),
   vendorData: maybe(vendorDataSchema),
 });
 export type NotificationReadiness = z.infer<typeof notificationReadinessSchema>;

@@ -63,6 +63,17 @@ describe('tolerant reading, one rule per test', () => {
     expect(pair.appointment.endDate).toBe('2030-01-02T08:30:00.5Z');
   });
 
+  it('a readiness reason the desk does not know reads as none; ready keeps the meaning', async () => {
+    const server = await startScriptedServer([
+      { status: 200, body: JSON.stringify({ ready: false, reason: 'notificationPending' }) },
+      { status: 200, body: JSON.stringify({ ready: false, reason: 'notificationDisabled' }) },
+    ]);
+    const { client } = makeClient(baseProfile(`${server.url}${BASE}`), 'key', { retry: ONCE });
+    expect(await client.getNotificationReadiness('A1')).toEqual({ ready: false });
+    expect(await client.getNotificationReadiness('A1')).toEqual({ ready: false, reason: 'notificationDisabled' });
+    await server.close();
+  });
+
   it('a missing required field is CONTRACT_VIOLATION naming the field, never a value', async () => {
     const { startDate: _dropped, ...withoutStart } = appointment;
     const server = await startScriptedServer([{ status: 200, body: JSON.stringify({ patient, appointment: withoutStart, otherAppointments: [] }) }]);
