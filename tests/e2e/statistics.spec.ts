@@ -41,6 +41,15 @@ const median = (values: number[]) => {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
+/** Simulated kiosk arrivals until one lands at the desk's office place (numbers restart per place). */
+async function kioskArrivalHere(): Promise<DeskTicket> {
+  for (let i = 0; i < 30; i += 1) {
+    const ids = (await sandbox.kiosk.arrive())?.appointmentIds ?? [];
+    const ticket = sandbox.world.platform.tickets.findLast((candidate) => candidate.contractAppointmentId !== null && ids.includes(candidate.contractAppointmentId));
+    if (ticket?.officePlaceId === place()) return ticket;
+  }
+  throw new Error('no kiosk arrival at the office place');
+}
 const minutesFr = (value: number) => `${value.toLocaleString('fr-FR', { maximumFractionDigits: 1 })} min`;
 
 test('the training day in figures: key figures and the hourly table match the sandbox history, the CSV holds every ticket without names', async ({ page }) => {
@@ -68,6 +77,19 @@ test('the training day in figures: key figures and the hourly table match the sa
   expect(rows.filter(([, count]) => count !== '0')).toEqual([...perHour].sort(([a], [b]) => a.localeCompare(b)).map(([hour, count]) => [hour, String(count)]));
   await expect(statistics.chart('arrivalsPerHour').locator('canvas')).toHaveCount(0);
   await expectAccessible(page);
+
+  // Live: a kiosk arrival here, then another desk's call, change the figures without a reload.
+  const arrival = await kioskArrivalHere();
+  await expect(statistics.figure('arrivals')).toHaveText(String(today.length + 1));
+  await expect(statistics.figure('waitingNow')).toHaveText(String(waiting + 1));
+  const called = await fetch(`${sandbox.platformUrl}/api/kioskTicket/callTicket`, {
+    method: 'POST',
+    headers: { Authorization: sandbox.accountKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ licenceUuid: sandbox.licenceUuid, ticketId: arrival.ticketId, kioskDeskId: 7, deskLabel: 'Accueil 7' }),
+  });
+  expect(called.status).toBe(200);
+  await expect(statistics.figure('waitingNow')).toHaveText(String(waiting));
+  today.push(arrival);
 
   // CSV export: names left out unless asked; asking shows the warning.
   await statistics.exportButton.click();
