@@ -30,7 +30,7 @@ async function printing(dataDir = tempDir()) {
   await context.staff.signIn({ login: 'accueil', password: 'formation' });
   const feature = await createPrintingFeature(context, { usb: usbApiOf([]), pollMs: 50, timeZone: 'Europe/Paris' });
   features.push(feature);
-  return { feature, seen, handlers: feature.handlers };
+  return { feature, seen, handlers: feature.handlers, journal: context.journal };
 }
 
 function boardTicket() {
@@ -79,6 +79,21 @@ describe('reprint', () => {
       });
     } finally {
       appointment.ticketNumberFormatted = original;
+    }
+  });
+
+  it("without the platform's day list, checks the number against the desk's own ticket and keeps the reprint in the desk journal", async () => {
+    const { handlers, journal } = await printing();
+    const ticket = boardTicket();
+    sandbox.deskExtensions.offered = false;
+    try {
+      // Not in the journal yet: the publisher's number is the one, and the reprint joins the desk's own tickets.
+      expect((await handlers['printing/reprint']({ contractAppointmentId: ticket.contractAppointmentId })).outcome).toBe('preview');
+      expect(journal.ticketFor(ticket.contractAppointmentId)).toMatchObject({ formattedNumber: ticket.formattedNumber, officePlaceId: ticket.officePlaceId });
+      await journal.recordTicket({ contractAppointmentId: ticket.contractAppointmentId, formattedNumber: 'Z001', officePlaceId: ticket.officePlaceId, patientDisplayName: null, examLabel: null, status: 'checkedIn' });
+      await expect(handlers['printing/reprint']({ contractAppointmentId: ticket.contractAppointmentId })).rejects.toMatchObject({ code: 'TICKET_NUMBER_MISMATCH' });
+    } finally {
+      sandbox.deskExtensions.offered = true;
     }
   });
 
