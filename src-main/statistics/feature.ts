@@ -3,7 +3,8 @@ import type { STATISTICS_CHANNELS } from '../../src-shared/ipc/features/statisti
 import { localDay } from '../../src-shared/day';
 import type { DayFigures } from '../../src-shared/statistics/figures';
 import type { DeskFeature, TrainingPort } from '../features';
-import type { PlatformBoardClient } from '../platform/tickets/board';
+import type { DayList, PlatformBoardClient } from '../platform/tickets/board';
+import { isNotOffered } from '../platform/tickets/http';
 import type { StaffSessionService } from '../staff/session';
 import { ticketsCsv } from './csv';
 import { computeDayFigures, type Thresholds } from './figures';
@@ -29,16 +30,23 @@ export function createStatisticsFeature(deps: StatisticsDeps): DeskFeature<typeo
   async function day(requested: string | undefined) {
     deps.staff.requireSession();
     const { workplace, settings } = await deps.desk();
-    const list = await deps.board.listForDay({ officePlaceId: workplace.officePlaceId, ...(requested ? { day: requested } : {}) });
-    return { list, workplace, settings };
+    try {
+      const list = await deps.board.listForDay({ officePlaceId: workplace.officePlaceId, ...(requested ? { day: requested } : {}) });
+      return { list, offered: true, workplace, settings };
+    } catch (error) {
+      // A platform without the listForDay extension: no figures, and the page says why.
+      if (!isNotOffered(error)) throw error;
+      const list: DayList = { day: requested ?? localDay(now()), tickets: [], lastEventId: null };
+      return { list, offered: false, workplace, settings };
+    }
   }
 
   return {
     handlers: {
       'statistics/day': async (request): Promise<DayFigures> => {
-        const { list, workplace, settings } = await day(request.day);
+        const { list, offered, workplace, settings } = await day(request.day);
         const at = now();
-        return computeDayFigures({
+        const figures = computeDayFigures({
           day: list.day,
           officePlaceId: workplace.officePlaceId,
           tickets: list.tickets,
@@ -47,6 +55,7 @@ export function createStatisticsFeature(deps: StatisticsDeps): DeskFeature<typeo
           today: list.day === localDay(at),
           placeLabel,
         });
+        return { ...figures, dayListOffered: offered };
       },
       'statistics/exportCsv': async (request) => {
         const { list, workplace } = await day(request.day);

@@ -262,6 +262,7 @@ export function computeDayFigures(input: DayFiguresInput): DayFigures {
     officePlaceId: input.officePlaceId,
     computedAt: input.now.toISOString(),
     today: input.today,
+    dayListOffered: true,
     historyAvailable: input.tickets.every((ticket) => ticket.history !== undefined),
     thresholds: { amberMinutes: thresholds.amberMinutes, redMinutes: thresholds.redMinutes },
     total: row('day', input.day, all),

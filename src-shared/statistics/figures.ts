@@ -61,6 +61,8 @@ export const dayFiguresSchema = z.object({
   computedAt: contractDateTimeSchema,
   /** The day is today: figures move, `live` holds. */
   today: z.boolean(),
+  /** False when the platform offers no day list (a desk extension): no figures at all. */
+  dayListOffered: z.boolean(),
   /** False when the platform gives no ticket history (waits then use the last call only, no service time). */
   historyAvailable: z.boolean(),
   thresholds: z.object({ amberMinutes: z.number().int(), redMinutes: z.number().int() }),

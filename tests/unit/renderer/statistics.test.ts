@@ -41,6 +41,7 @@ const figures = (arrivals: number): DayFigures => ({
   officePlaceId: 1,
   computedAt: '2026-11-23T09:00:00Z',
   today: true,
+  dayListOffered: true,
   historyAvailable: true,
   thresholds: { amberMinutes: 15, redMinutes: 30 },
   total: row('day', '2026-11-23', { arrivals, waiting: { count: 2, median: 12.5, p90: 20, max: 20 }, callsPerTicket: 1.5, withinAmber: 0.5, absences: 1 }),

@@ -10,6 +10,7 @@ export const statisticsEn: StatisticsMessages = {
   liveHint: 'The figures follow the day as it runs.',
   noHistory: 'The platform gives no ticket history: waits are estimated from the last call, with no care duration.',
   empty: 'No ticket that day.',
+  noDayList: "The platform gives no list of the day's tickets: no figure can be computed.",
   refresh: 'Refresh',
   print: 'Print the report',
   exportCsv: 'Export (CSV)',

@@ -9,6 +9,7 @@ export const statisticsFr = {
   liveHint: 'Les chiffres suivent la journée en cours.',
   noHistory: "La plateforme ne fournit pas l'historique des tickets : les attentes sont estimées à partir du dernier appel, sans durée de prise en charge.",
   empty: 'Aucun ticket ce jour-là.',
+  noDayList: 'La plateforme ne fournit pas la liste des tickets du jour : aucun chiffre ne peut être calculé.',
   refresh: 'Actualiser',
   print: 'Imprimer le rapport',
   exportCsv: 'Exporter (CSV)',

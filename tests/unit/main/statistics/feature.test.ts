@@ -4,6 +4,7 @@ import type { DeskTicket } from '../../../../src-shared/platform/tickets';
 import { dayFiguresSchema } from '../../../../src-shared/statistics/figures';
 import { createStatisticsFeature } from '../../../../src-main/statistics/feature';
 import type { DayList } from '../../../../src-main/platform/tickets/board';
+import { PlatformRouteMissing } from '../../../../src-main/platform/tickets/http';
 
 const ticket: DeskTicket = {
   ticketId: 't1',
@@ -48,7 +49,7 @@ describe('statistics feature', () => {
     const { handlers, asked } = feature();
     const figures = dayFiguresSchema.parse(await handlers['statistics/day']({}));
     expect(asked).toEqual([{ officePlaceId: 2 }]);
-    expect(figures).toMatchObject({ day: '2026-11-23', officePlaceId: 2, thresholds: { amberMinutes: 20, redMinutes: 40 }, today: true });
+    expect(figures).toMatchObject({ day: '2026-11-23', officePlaceId: 2, dayListOffered: true, thresholds: { amberMinutes: 20, redMinutes: 40 }, today: true });
     expect(figures.byPlace.map((row) => row.label)).toEqual(['Accueil Radiologie']);
     // The one ticket, checked in at 9:00 and never called, has waited 30 minutes at 9:30.
     expect(figures.live).toEqual({ waitingNow: 1, averageWaitLastHour: null, longestWaitNow: 30 });
@@ -74,5 +75,21 @@ describe('statistics feature', () => {
     await expect(handlers['statistics/day']({})).rejects.toMatchObject({ code: 'NOT_SIGNED_IN' });
     await expect(handlers['statistics/exportCsv']({ includeNames: true })).rejects.toMatchObject({ code: 'NOT_SIGNED_IN' });
     expect(asked).toEqual([]);
+  });
+});
+
+describe('statistics feature on a platform without the day list', () => {
+  it('answers empty figures that say the day list is not offered; other failures are told as they are', async () => {
+    const build = (failure: Error) =>
+      createStatisticsFeature({
+        board: { listForDay: () => Promise.reject(failure) },
+        staff: { requireSession: () => ({ displayName: 'A', email: 'a@b', offices: [], signedInAt: '2026-11-23T08:00:00Z' }) },
+        desk: async () => ({ workplace: { officePlaceId: 2, deskId: 1, deskLabel: 'Accueil 1' }, settings: { amberMinutes: 15, redMinutes: 30 } }),
+        training: null,
+        now: () => new Date('2026-11-23T12:00:00'),
+      }).handlers;
+    const figures = await build(new PlatformRouteMissing('listForDay'))['statistics/day']({});
+    expect(figures).toMatchObject({ day: '2026-11-23', dayListOffered: false, total: { arrivals: 0 } });
+    await expect(build(new DeskError('PLATFORM_UNREACHABLE', 'down'))['statistics/day']({})).rejects.toMatchObject({ code: 'PLATFORM_UNREACHABLE' });
   });
 });
