@@ -7,7 +7,7 @@ import { appointmentStatusSchema, type AppointmentStatus, type ProgressionStatus
 import type { DeskJournalPort } from '../features';
 import { isTransientPlatformError } from '../platform/transient';
 import type { PlatformBoardClient } from '../platform/tickets/board';
-import { isNotOffered } from '../platform/tickets/http';
+import { isNotOffered, TicketConflict } from '../platform/tickets/http';
 import { isClosedRejected, isContractError, isTransient } from '../publisher/errors';
 import type { AuditTrail } from './audit';
 import type { Outbox } from './outbox/outbox';

@@ -19,7 +19,7 @@ export async function createBoardFeature(deps: BoardDeps, options?: BoardService
       'board/chooseWorkplace': (request) => service.chooseWorkplace(request),
       'board/snapshot': () => service.snapshot(),
       'board/callNext': () => service.act((actions) => actions.callNext()),
-      'board/call': (request) => service.act((actions) => actions.call(request.ticketId, request.recall)),
+      'board/call': (request) => service.act((actions) => actions.call(request.ticketId, request.recall, request.force)),
       'board/setStatus': (request) => service.act((actions) => actions.setStatus(request.ticketId, request.status)),
       'board/saveSettings': (request) => service.saveSettings(request),
       'board/lock': () => service.lock(),

@@ -138,6 +138,8 @@ export const en: Messages = {
   BOARD_TICKET_GONE: 'This appointment no longer exists in the medical system.',
   APPOINTMENT_CANCELLED: 'This appointment was cancelled: it can no longer move forward.',
   BOARD_NOT_CALLABLE: 'This ticket can no longer be called (closed or cancelled).',
+  TICKET_CHANGED: 'This ticket has just changed at another desk: look at the board again.',
+  BOARD_CALLED_ELSEWHERE: 'Another desk has just called this patient.',
   FORBIDDEN: 'This office place is not one of your offices: choose one of yours.',
     // ── check-in feature codes ──
     CHECKIN_NOT_ELIGIBLE: 'This appointment cannot be checked in: it is cancelled, finished or not booked for today.',

@@ -47,6 +47,8 @@ const errors: Record<DeskErrorCode, string> = {
   BOARD_TICKET_GONE: "Ce rendez-vous n'existe plus dans le logiciel médical.",
   APPOINTMENT_CANCELLED: "Ce rendez-vous a été annulé : il n'est plus possible de le faire avancer.",
   BOARD_NOT_CALLABLE: 'Ce ticket ne peut plus être appelé (clôturé ou annulé).',
+  TICKET_CHANGED: 'Ce ticket vient de changer à un autre poste : regardez à nouveau le tableau.',
+  BOARD_CALLED_ELSEWHERE: 'Un autre poste vient d\'appeler ce patient.',
   FORBIDDEN: "Ce lieu d'accueil ne fait pas partie de vos sites : choisissez l'un des vôtres.",
   // ── check-in feature codes ──
   CHECKIN_NOT_ELIGIBLE: "Ce rendez-vous ne peut pas être enregistré : il est annulé, terminé ou n'est pas prévu aujourd'hui.",

@@ -117,6 +117,11 @@ export const deskTicketSchema = z.object({
   lastCall: maybe(z.object({ deskId: orNull(z.number().int()), deskLabel: z.string(), at: answerDateTimeSchema })),
   /** Desk extension: the exam type's label (issueForAppointment's examTypeLabel), for figures per exam type. */
   examTypeLabel: maybe(z.string()),
+  /**
+   * Desk extension: bumped by the platform on every change of the ticket. Offered, a call
+   * is compare-and-set on it (callTicket's expectedVersion): no patient is called to two desks.
+   */
+  version: maybe(z.number().int().nonnegative()),
   /** Desk extension: the ticket's transitions; absent on platforms that do not keep them. */
   history: maybe(z.preprocess((value) => (Array.isArray(value) ? value.filter(knownEvent) : value), z.array(ticketHistoryEntrySchema))),
 });
@@ -135,7 +140,11 @@ export const callTicketRequestSchema = z.looseObject({
   kioskDeskId: z.number().int().nullable(),
   deskLabel: z.string().min(1).max(64),
   recall: z.boolean().optional(),
+  /** Desk extension: call only if the ticket is still at this version; 409 `{message, ticket}` otherwise. */
+  expectedVersion: z.number().int().nonnegative().optional(),
 });
+/** The 409 of a compare-and-set call: the ticket as it is now (another desk called it, or it moved). */
+export const callConflictSchema = z.object({ ticket: deskTicketSchema });
 export const callTicketResponseSchema = z.object({ ticket: deskTicketSchema });
 
 /** Server-Sent Events of `GET /api/kioskTicket/events`: one `ticket` event per change. */

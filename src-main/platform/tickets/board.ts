@@ -24,6 +24,8 @@ export interface CallRequest {
   kioskDeskId: number | null;
   deskLabel: string;
   recall?: boolean;
+  /** Desk extension: compare-and-set on the ticket's version (409 TicketConflict when it moved). */
+  expectedVersion?: number;
 }
 
 /**

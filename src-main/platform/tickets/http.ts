@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { DeskError, isDeskError } from '../../../src-shared/errors';
-import { TICKET_SERVICE_TIMEOUT_MS } from '../../../src-shared/platform/tickets';
+import { callConflictSchema, TICKET_SERVICE_TIMEOUT_MS, type DeskTicket } from '../../../src-shared/platform/tickets';
 import { logger } from '../../log';
 import { JsonHttp } from '../../net/json-http';
 import type { RetryDeps, RetryPolicy } from '../../net/retry';
@@ -35,9 +35,31 @@ export function isNotOffered(error: unknown): boolean {
   return error instanceof PlatformRouteMissing;
 }
 
-const ticketServiceRefusal = platformRefusal(({ status }, { operation }) => {
+/** A 409 that brings the ticket as it is now: a compare-and-set call lost to another desk or a change. */
+export class TicketConflict extends DeskError {
+  constructor(
+    operation: string,
+    readonly ticket: DeskTicket,
+  ) {
+    super('TICKET_CHANGED', `The ticket changed before ${operation} (HTTP 409).`);
+  }
+}
+
+function conflictTicket(text: string): DeskTicket | null {
+  try {
+    const parsed = callConflictSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data.ticket : null;
+  } catch {
+    return null;
+  }
+}
+
+const ticketServiceRefusal = platformRefusal((answer, { operation }) => {
+  const { status } = answer;
   if (status === 401) return new DeskError('PLATFORM_KEY_REFUSED', `The platform refused this desk's account key on ${operation}.`);
   if (status === 404) return new PlatformRouteMissing(operation);
+  const current = status === 409 ? conflictTicket(answer.text) : null;
+  if (current) return new TicketConflict(operation, current);
   return new DeskError('PLATFORM_ERROR', `The platform refused ${operation} (HTTP ${status}).`);
 });
 

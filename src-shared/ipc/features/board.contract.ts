@@ -64,7 +64,8 @@ export const boardContract = {
   'board/chooseWorkplace': { request: workplaceSchema, response: workplaceSchema },
   'board/snapshot': { request: none, response: boardSnapshotSchema },
   'board/callNext': { request: none, response: boardActionResultSchema },
-  'board/call': { request: ticketRefSchema.extend({ recall: z.boolean() }), response: boardActionResultSchema },
+  // `force`: staff confirmed "call here anyway" for a patient another desk has called.
+  'board/call': { request: ticketRefSchema.extend({ recall: z.boolean(), force: z.boolean().optional() }), response: boardActionResultSchema },
   'board/setStatus': { request: ticketRefSchema.extend({ status: forwardStatusSchema }), response: boardActionResultSchema },
   'board/saveSettings': { request: boardSettingsSchema, response: boardSettingsSchema },
   'board/lock': { request: none, response: z.null() },

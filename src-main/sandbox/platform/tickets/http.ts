@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Logger } from '../../../log';
 import type { SandboxLicence } from '../../world/types';
 import { resolveLicence } from '../licences';
+import type { TicketServiceError } from './service';
 
 /**
  * HTTP plumbing shared by the ticket routes: the platform's error body is
@@ -53,7 +54,9 @@ export function installErrorHandler(scope: FastifyInstance, log: Logger): void {
   scope.setErrorHandler((error: FastifyError, _request, reply) => {
     const status = error.statusCode;
     if (status !== undefined && status >= 400 && status < 500) {
-      return reply.code(status).send({ message: error.code === 'FST_ERR_CTP_INVALID_JSON' ? 'body: malformed JSON' : error.message });
+      const message = error.code === 'FST_ERR_CTP_INVALID_JSON' ? 'body: malformed JSON' : error.message;
+      const ticket = (error as Partial<TicketServiceError>).ticket;
+      return reply.code(status).send(ticket ? { message, ticket } : { message });
     }
     log.error('ticket service failed', { error: error.name, code: error.code ?? null });
     return reply.code(500).send({ message: 'Internal error' });

@@ -18,6 +18,8 @@ export class TicketServiceError extends Error {
   constructor(
     readonly statusCode: 400 | 401 | 404 | 409,
     message: string,
+    /** Sent beside the message: the ticket as it is now, for a compare-and-set call that lost. */
+    readonly ticket?: DeskTicket,
   ) {
     super(message);
     this.name = 'TicketServiceError';
@@ -135,12 +137,16 @@ export class TicketDesk {
    */
   call(
     licence: SandboxLicence,
-    request: { ticketId: string; kioskDeskId: number | null; deskLabel: string; recall?: boolean | undefined },
+    request: { ticketId: string; kioskDeskId: number | null; deskLabel: string; recall?: boolean | undefined; expectedVersion?: number | undefined },
   ): DeskTicket {
     const ticket = this.store.get(request.ticketId);
     if (!ticket || !ownsPlace(licence, ticket.officePlaceId)) throw new TicketServiceError(404, 'ticketId: unknown ticket');
     if (ticket.status === 'cancelled' || ticket.status === 'closed') {
       throw new TicketServiceError(409, `ticketId: a ${ticket.status} ticket cannot be called`);
+    }
+    // Compare-and-set: two desks pressing "call next" at once never both get the same patient.
+    if (request.expectedVersion !== undefined && request.expectedVersion !== ticket.version) {
+      throw new TicketServiceError(409, 'expectedVersion: the ticket changed since it was read', ticket);
     }
     const at = isoWithOffset(this.now());
     this.store.setLastCall(ticket, { deskId: request.kioskDeskId, deskLabel: request.deskLabel, at });

@@ -65,6 +65,7 @@ export class TicketStore {
     if (ticket.status === status) return false;
     ticket.status = status;
     ticket.updatedAt = at;
+    ticket.version = (ticket.version ?? 0) + 1;
     record(ticket, { at, event: status });
     return true;
   }
@@ -72,10 +73,12 @@ export class TicketStore {
   setLastCall(ticket: DeskTicket, call: NonNullable<DeskTicket['lastCall']>): void {
     ticket.lastCall = call;
     ticket.updatedAt = call.at;
+    ticket.version = (ticket.version ?? 0) + 1;
     record(ticket, { at: call.at, event: 'called', ...(call.deskId === null ? {} : { deskId: call.deskId }), deskLabel: call.deskLabel });
   }
 
   private index(ticket: DeskTicket): void {
+    ticket.version ??= 1;
     this.byId.set(ticket.ticketId, ticket);
     push(this.byDay, ticket.day, ticket);
     if (ticket.contractAppointmentId !== null) push(this.byAppointment, `${ticket.day}|${ticket.contractAppointmentId}`, ticket);
