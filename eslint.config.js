@@ -2,7 +2,7 @@ import pluginVue from 'eslint-plugin-vue';
 import tseslint from 'typescript-eslint';
 
 /** Main's product features: each composes itself from src-main/features.ts seams, never from another feature. */
-const MAIN_FEATURES = ['admin', 'board', 'checkin', 'display', 'printing'];
+const MAIN_FEATURES = ['admin', 'board', 'checkin', 'display', 'printing', 'statistics'];
 const NO_RENDERER = { group: ['**/src-renderer/**'], message: 'Main never imports renderer code.' };
 /** Only the connection code may start or read the training sandbox; features see the TrainingPort. */
 const NO_SANDBOX = {
