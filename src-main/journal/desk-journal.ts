@@ -49,7 +49,10 @@ export class DeskJournal implements DeskJournalPort {
     const read = await file.read();
     // A corrupt file is kept aside by the reader; the desk starts the day empty rather than not at all.
     if (read.status === 'corrupt') log.warn('desk journal unreadable, kept aside', { reason: read.reason });
-    const data = read.status === 'ok' ? read.value : { day: localDay(now()), tickets: [] };
+    const today = localDay(now());
+    const data = read.status === 'ok' && read.value.day === today ? read.value : { day: today, tickets: [] };
+    // Yesterday's patient names leave the disk at the next start, not only at the first change of the day.
+    if (read.status === 'ok' && read.value.day !== today) await file.write(data);
     return new DeskJournal(file, data, now);
   }
 

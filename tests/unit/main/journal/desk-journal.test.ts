@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -54,6 +54,13 @@ describe('desk journal', () => {
     await journal.recordTicket(entry({ contractAppointmentId: 'B1', formattedNumber: 'I001' }));
     const reopened = await DeskJournal.open(dir, () => now);
     expect(reopened.tickets(1).map((ticket) => ticket.contractAppointmentId)).toEqual(['B1']);
+  });
+
+  it("a desk started on a new day clears yesterday's file at once, without waiting for a change", async () => {
+    const dir = folder();
+    await (await DeskJournal.open(dir, () => new Date('2026-11-23T18:00:00'))).recordTicket(entry());
+    await DeskJournal.open(dir, () => new Date('2026-11-24T07:30:00'));
+    expect(readFileSync(path.join(dir, 'desk-journal.json'), 'utf8')).not.toContain('Garnier');
   });
 
   it('a file that cannot be read is kept aside, never reset silently, and the desk starts the day empty', async () => {
