@@ -7,7 +7,7 @@ import type { DayList, PlatformBoardClient } from '../platform/tickets/board';
 import { isNotOffered } from '../platform/tickets/http';
 import type { StaffSessionService } from '../staff/session';
 import { ticketsCsv } from './csv';
-import { computeDayFigures, type Thresholds } from './figures';
+import { computeDayFigures, liveFigures, ticketFacts, type Thresholds } from './figures';
 
 export interface StatisticsDeps {
   board: Pick<PlatformBoardClient, 'listForDay'>;
@@ -56,6 +56,10 @@ export function createStatisticsFeature(deps: StatisticsDeps): DeskFeature<typeo
           placeLabel,
         });
         return { ...figures, dayListOffered: offered };
+      },
+      'statistics/live': async () => {
+        const { list } = await day(undefined);
+        return liveFigures(list.tickets.map(ticketFacts), now().getTime());
       },
       'statistics/exportCsv': async (request) => {
         const { list, workplace } = await day(request.day);

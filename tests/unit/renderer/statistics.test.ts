@@ -3,6 +3,7 @@ import { createPinia } from 'pinia';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createVuetify } from 'vuetify';
 import type { DayFigures, FigureRow } from '../../../src-shared/statistics/figures';
+import BoardLiveFigures from '../../../src-renderer/features/statistics/components/BoardLiveFigures.vue';
 import StatisticsView from '../../../src-renderer/features/statistics/views/StatisticsView.vue';
 import { chartsOf, offeredDays } from '../../../src-renderer/features/statistics/model/charts';
 import { createDeskI18n } from '../../../src-renderer/plugins/i18n';
@@ -145,5 +146,34 @@ describe('Statistics view', () => {
     expect(wrapper.find('[data-testid="statistics-notice"]').text()).toContain('3 tickets exportés');
     clicked.mockRestore();
     wrapper.unmount();
+  });
+});
+
+describe('board header live figures', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    deskReplies.clear();
+    deskCalls.length = 0;
+  });
+
+  it('shows the three figures from main, refreshed after a burst of board pushes, and stops following when gone', async () => {
+    vi.useFakeTimers();
+    let waitingNow = 2;
+    deskReplies.set('statistics/live', () => ({ ok: true, value: { waitingNow, averageWaitLastHour: 7.25, longestWaitNow: null } }));
+    const wrapper = mount(BoardLiveFigures, { global: { plugins: [createPinia(), createDeskI18n('fr'), createVuetify()] } });
+    await flushPromises();
+    const value = (id: string) => wrapper.find(`[data-testid="board-${id}"] [data-testid="value"]`).text();
+    expect([value('waitingNow'), value('averageWaitLastHour'), value('longestWaitNow')]).toEqual(['2', '7,3 min', '—']);
+    expect(wrapper.find('[data-testid="board-waitingNow"] dt').text()).toBe('En attente maintenant\u00a0:');
+    waitingNow = 3;
+    deskEmit('board/rows', { upserts: [], removed: [], reset: false });
+    deskEmit('board/rows', { upserts: [], removed: [], reset: false });
+    await vi.advanceTimersByTimeAsync(2_100);
+    expect(deskCalls.filter((call) => call.channel === 'statistics/live')).toHaveLength(2);
+    expect(value('waitingNow')).toBe('3');
+    wrapper.unmount();
+    deskEmit('board/rows', { upserts: [], removed: [], reset: false });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(deskCalls.filter((call) => call.channel === 'statistics/live')).toHaveLength(2);
   });
 });

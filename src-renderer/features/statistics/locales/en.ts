@@ -18,6 +18,7 @@ export const statisticsEn: StatisticsMessages = {
   none: '—',
   unknown: 'Not given',
   percent: '{value}%',
+  colon: ':',
   figures: {
     arrivals: 'Arrivals',
     waitMedian: 'Median wait',

@@ -17,6 +17,7 @@ export const statisticsFr = {
   none: '—',
   unknown: 'Non renseigné',
   percent: '{value} %',
+  colon: '\u00a0:',
   figures: {
     arrivals: 'Arrivées',
     waitMedian: 'Attente médiane',

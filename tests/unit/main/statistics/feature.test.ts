@@ -93,3 +93,11 @@ describe('statistics feature on a platform without the day list', () => {
     await expect(build(new DeskError('PLATFORM_UNREACHABLE', 'down'))['statistics/day']({})).rejects.toMatchObject({ code: 'PLATFORM_UNREACHABLE' });
   });
 });
+
+describe('statistics/live', () => {
+  it("the board header's three figures of today, from the same module", async () => {
+    const { handlers, asked } = feature();
+    expect(await handlers['statistics/live'](undefined)).toEqual({ waitingNow: 1, averageWaitLastHour: null, longestWaitNow: 30 });
+    expect(asked).toEqual([{ officePlaceId: 2 }]);
+  });
+});
