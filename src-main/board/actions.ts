@@ -50,8 +50,10 @@ export class BoardActions {
       .sort((a, b) => a.checkedInAt.localeCompare(b.checkedInAt) || a.number - b.number);
     for (const row of waiting) {
       const ticket = this.deps.state.ticket(row.ticketId);
+      // Rows are drawn in batches: the ticket itself may already say another desk called it.
+      if (!ticket || ticket.lastCall || this.deps.state.effectiveStatus(ticket) !== 'checkedIn') continue;
       // The one re-check of this call: a ticket still waiting passes what call() would check again.
-      if (!ticket || !(await this.stillWaiting(ticket))) continue;
+      if (!(await this.stillWaiting(ticket))) continue;
       try {
         return await this.callVerified(ticket, false);
       } catch (error) {

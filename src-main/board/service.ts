@@ -73,6 +73,8 @@ export class BoardService {
   private journalMode = false;
   /** The platform answered callTicket with "no such route": calls are recorded in the journal. */
   private callMissing = false;
+  /** The day list's tickets carry no version: calls are not compare-and-set, the board says so. */
+  private uncoordinated = false;
 
   private constructor(
     private readonly deps: BoardDeps,
@@ -218,6 +220,7 @@ export class BoardService {
         this.journalMode = false;
         // Calls this desk recorded itself (no call route) stay on the rows the list brings back.
         const tickets = withLocalCalls(list, this.deps.journal.tickets(officePlaceId));
+        this.uncoordinated = list.some((ticket) => ticket.version === undefined);
         this.state.replaceAll(tickets);
         for (const ticket of tickets) void this.verifyTicket(ticket);
       },
@@ -250,8 +253,10 @@ export class BoardService {
 
   /** The feed's state with what the board itself found missing, for the banner. */
   private liveOf(live: BoardLive): BoardLive {
-    if (!this.callMissing || live.missing?.includes('callTicket')) return live;
-    return { ...live, missing: [...(live.missing ?? []), 'callTicket'] };
+    const missing = new Set(live.missing ?? []);
+    if (this.callMissing) missing.add('callTicket');
+    if (this.uncoordinated && !missing.has('dayList')) missing.add('callCoordination');
+    return missing.size === (live.missing?.length ?? 0) ? live : { ...live, missing: [...missing] };
   }
 
   private stopFeed(): void {

@@ -52,6 +52,8 @@ export interface SandboxStartOptions extends SeedOptions {
   kioskIntervalMs?: number;
   /** Extra already-called tickets at the first office place, for load tests (world/bulk-tickets.ts). */
   extraTickets?: number;
+  /** Extra tickets waiting to be called at the first office place (several desks' work). */
+  waitingTickets?: number;
 }
 
 async function listen(app: FastifyInstance, port: number): Promise<string> {
@@ -71,6 +73,10 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<R
   if (options.extraTickets) {
     const firstPlace = world.publisher.officePlaces[0]!.platformId;
     world.platform.tickets.push(...bulkTickets(world.platform.tickets, options.extraTickets, firstPlace, options.now ?? clock()));
+  }
+  if (options.waitingTickets) {
+    const firstPlace = world.publisher.officePlaces[0]!.platformId;
+    world.platform.tickets.push(...bulkTickets(world.platform.tickets, options.waitingTickets, firstPlace, options.now ?? clock(), true));
   }
   // Ids are varied once, in both servers' data, so that an id stays the same across answers and requests.
   if ((publisherInput.fieldVariations?.mode ?? 'off') !== 'off') applyOpaqueIds(world);

@@ -3,11 +3,12 @@ import { addMinutes, isoWithOffset, localDay } from './time';
 
 /**
  * Load for benchmarks and a technician's tests of a busy day: `count` extra tickets
- * at one office place, prefix `B`, already called (so they stay in one board
- * group whatever happens), checked in over the last hours, with no appointment
- * behind them (nothing to re-verify, no publisher load). Ids follow the seeded ones.
+ * at one office place, checked in over the last hours, with no appointment behind
+ * them (nothing to re-verify, no publisher load). Prefix `B`, already called (so they
+ * stay in one board group whatever happens), or with `waiting`, prefix `W`, never
+ * called (work for several desks). Ids follow the seeded ones.
  */
-export function bulkTickets(existing: readonly DeskTicket[], count: number, officePlaceId: number, now: Date): DeskTicket[] {
+export function bulkTickets(existing: readonly DeskTicket[], count: number, officePlaceId: number, now: Date, waiting = false): DeskTicket[] {
   const day = localDay(now);
   const compact = day.replaceAll('-', '');
   let sequence = existing.reduce((max, ticket) => {
@@ -21,7 +22,7 @@ export function bulkTickets(existing: readonly DeskTicket[], count: number, offi
     tickets.push({
       ticketId: `tkt-${compact}-${String(sequence).padStart(4, '0')}`,
       number: i,
-      formattedNumber: `B${String(i).padStart(4, '0')}`,
+      formattedNumber: `${waiting ? 'W' : 'B'}${String(i).padStart(4, '0')}`,
       day,
       officePlaceId,
       contractAppointmentId: null,
@@ -31,7 +32,7 @@ export function bulkTickets(existing: readonly DeskTicket[], count: number, offi
       source: 'kiosk',
       issuedAt,
       updatedAt: issuedAt,
-      lastCall: { deskId: 1, deskLabel: 'Accueil 1', at: issuedAt },
+      ...(waiting ? {} : { lastCall: { deskId: 1, deskLabel: 'Accueil 1', at: issuedAt } }),
     });
   }
   return tickets;

@@ -9,7 +9,8 @@ import type { BOARD_CHANNELS, BOARD_EVENTS } from './board.names';
  * This project's desk extensions (docs/desk-extensions.md) the board depends on: the day
  * list (`listForDay`), the live ticket events (`events`) and the call route (`callTicket`).
  */
-export const DESK_EXTENSIONS = ['dayList', 'liveEvents', 'callTicket'] as const;
+/** `callCoordination`: the tickets carry no version, so a call cannot be compare-and-set (two desks may call one patient). */
+export const DESK_EXTENSIONS = ['dayList', 'liveEvents', 'callTicket', 'callCoordination'] as const;
 export const deskExtensionSchema = z.enum(DESK_EXTENSIONS);
 export type DeskExtension = z.infer<typeof deskExtensionSchema>;
 

@@ -23,6 +23,7 @@ export const boardEn: BoardMessages = {
       'No day list (listForDay): the board shows the tickets issued or reprinted at this desk and the patients identified or scanned here today, re-verified with the medical system every 20 seconds. Calls show at this desk and on its own display window.',
     liveEvents: 'No live ticket events (events): the board reads the day list again every 20 seconds.',
     callTicket: 'No call route on the platform (callTicket): calls show at this desk and on its own display window only.',
+    callCoordination: 'Calls are not coordinated between desks: the platform does not version its tickets, so two desks pressing N at the same moment may call the same patient.',
     needs: 'For the full board and calls on every display, the platform needs the extensions listForDay, events and callTicket (see docs/desk-extensions.md).',
   },
   columns: { ticket: 'Ticket', patient: 'Patient', exam: 'Exam', checkedIn: 'Arrived', waited: 'Waiting' },

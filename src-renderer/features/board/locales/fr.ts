@@ -22,6 +22,7 @@ export const boardFr = {
       'Pas de liste du jour (listForDay) : le tableau montre les tickets émis ou réimprimés à ce poste et les patients identifiés ou scannés ici aujourd’hui, revérifiés auprès du logiciel médical toutes les 20 secondes. Les appels s’affichent à ce poste et sur son propre écran d’affichage.',
     liveEvents: 'Pas d’événements en direct (events) : le tableau relit la liste du jour toutes les 20 secondes.',
     callTicket: 'Pas d’appel sur la plateforme (callTicket) : les appels s’affichent à ce poste et sur son propre écran d’affichage seulement.',
+    callCoordination: 'Appels non coordonnés entre postes : la plateforme ne numérote pas les versions de ses tickets, deux postes appuyant sur N au même instant peuvent appeler le même patient.',
     needs: 'Pour le tableau complet et les appels sur tous les écrans, la plateforme doit proposer les extensions listForDay, events et callTicket (voir docs/desk-extensions.md).',
   },
   columns: { ticket: 'Ticket', patient: 'Patient', exam: 'Examen', checkedIn: 'Arrivée', waited: 'Attente' },
