@@ -51,6 +51,22 @@ function busyDay(count: number): DeskTicket[] {
   });
 }
 
+/**
+ * In the page, so the measure is the app's and not the test driver's: from the click on
+ * the menu item until the frame showing the key figures and the first chart is painted.
+ */
+const FIRST_PAINT_AFTER_NAV = `(async () => {
+  const started = performance.now();
+  document.querySelector('[data-testid="nav-statistics"]').click();
+  await new Promise((resolve) => {
+    const drawn = () => document.querySelector('[data-testid="figure-arrivals"]') && document.querySelector('[data-testid="chart-arrivalsPerHour"] canvas');
+    const check = () => (drawn() ? resolve() : requestAnimationFrame(check));
+    check();
+  });
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  return performance.now() - started;
+})()`;
+
 /** Milliseconds from the Statistics menu item to the key figures and the first chart drawn. */
 async function statisticsFirstPaint(): Promise<number> {
   const sandbox = await startSandbox();
@@ -74,11 +90,7 @@ async function statisticsFirstPaint(): Promise<number> {
     await page.locator('[data-testid="board-live"][data-state="live"]').waitFor({ timeout: 30_000 });
     const samples: number[] = [];
     for (let i = 0; i < 5; i += 1) {
-      const started = performance.now();
-      await page.getByTestId('nav-statistics').click();
-      await page.locator('[data-testid="figure-arrivals"]').waitFor();
-      await page.locator('[data-testid="chart-arrivalsPerHour"] canvas').waitFor();
-      samples.push(performance.now() - started);
+      samples.push(await page.evaluate<number>(FIRST_PAINT_AFTER_NAV));
       await page.getByTestId('nav-board').click();
       await page.locator('[data-testid="statistics"]').waitFor({ state: 'detached' });
     }
