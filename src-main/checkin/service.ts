@@ -9,6 +9,7 @@ import type {
 } from '../../src-shared/ipc/features/checkin.contract';
 import type { Appointment, AppointmentPair, CheckInRequest } from '../../src-shared/publisher/schemas';
 import type { DeskJournalPort, JournalEntry, TicketPrinter } from '../features';
+import { NO_TICKET_NUMBER } from '../journal/desk-journal';
 import { logger } from '../log';
 import { bestEffort } from '../platform/tickets/http';
 import { notifySettingFor, type IssuedDeskTicket, type ReceptionClient } from '../platform/tickets/reception';
@@ -203,13 +204,14 @@ export class CheckinService {
   private rememberReceived(patient: AppointmentPair['patient'], appointments: readonly Appointment[], today: string): void {
     const officePlaceId = this.deps.staff.workplace()?.officePlaceId;
     if (officePlaceId === undefined) return;
-    for (const appointment of appointments) {
+    // Earliest first: the main appointment of a journey stands for its shared ticket, as at check-in.
+    for (const appointment of appointments.toSorted(byStart)) {
       const status = receivedStatus(appointment.status);
       if (!status || appointmentDay(appointment) !== today) continue;
       void this.remember(() => this.deps.journal.recordTicket({
         contractAppointmentId: appointment.id,
         // The board needs some number to show; the publisher's is the one the patient holds.
-        formattedNumber: appointment.ticketNumberFormatted ?? '—',
+        formattedNumber: appointment.ticketNumberFormatted ?? NO_TICKET_NUMBER,
         officePlaceId,
         patientDisplayName: displayName(patient),
         examLabel: appointment.examLabel ?? null,

@@ -14,6 +14,9 @@ const log = logger('journal');
 const journalFileSchema = z.object({ day: contractDateSchema, tickets: z.array(deskTicketSchema) });
 type JournalFile = z.infer<typeof journalFileSchema>;
 
+/** What the board shows for a received patient whose appointment carries no ticket number. */
+export const NO_TICKET_NUMBER = '—';
+
 /** Journal tickets are the desk's own: their ids can never collide with a platform's. */
 const ID_PREFIX = 'desk-journal:';
 
@@ -67,6 +70,16 @@ export class DeskJournal implements DeskJournalPort {
   async recordTicket(entry: JournalEntry): Promise<DeskTicket> {
     const at = this.now().toISOString();
     const ticketId = journalTicketId(entry.contractAppointmentId);
+    // A journey's appointments share one ticket (one number, one call): the first one recorded stands for it.
+    const journey = this.today().find(
+      (ticket) =>
+        ticket.ticketId !== ticketId &&
+        ticket.formattedNumber === entry.formattedNumber &&
+        entry.formattedNumber !== NO_TICKET_NUMBER &&
+        ticket.officePlaceId === entry.officePlaceId &&
+        ticket.status !== 'cancelled',
+    );
+    if (journey) return journey;
     const before = this.today().find((ticket) => ticket.ticketId === ticketId);
     const same = before && before.formattedNumber === entry.formattedNumber ? before : null;
     // An undone reception stays undone (the publisher keeps the arrival): only a redo, with its new number, replaces it.

@@ -39,10 +39,14 @@ describe('call board on a platform without the desk extensions (DESIGN.md §3: d
 
     const checkin = new CheckinService({ ...desk.parts, printer: new RecordingPrinter() });
     const ids = (await checkin.search({ socialSecurityId: lea.socialSecurityId })).patients[0]!.appointments.map((item) => item.id);
-    const result = await checkin.checkIn([ids[0]!]);
+    const result = await checkin.checkIn(ids);
     await until(async () => (await desk.board.snapshot()).rows.some((row) => row.contractAppointmentId === ids[0] && row.verification === 'verified'));
     const own = (await desk.board.snapshot()).rows.find((row) => row.contractAppointmentId === ids[0])!;
     expect(own).toMatchObject({ formattedNumber: result.formattedNumber, status: 'checkedIn', group: 'waiting', patientDisplayName: 'Léa Garnier-Vidal' });
+    // Found again by a search, her two appointments (one journey, one number) stay one ticket on the board.
+    await checkin.search({ socialSecurityId: lea.socialSecurityId });
+    // (The search records in memory before it answers; the file follows.)
+    expect(desk.parts.journal.tickets(sandbox.profile.officePlaceId!).filter((ticket) => ticket.formattedNumber === result.formattedNumber)).toHaveLength(1);
 
     // A patient received elsewhere (another desk, a kiosk) whom this desk scans joins its board.
     const scannedId = sandbox.world.publisher.appointments.find((candidate) => candidate.convocationCode === hugo.codes[0])!.id;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { JournalEntry } from '../../../../src-main/features';
-import { DeskJournal, journalTicketId, withLocalCalls } from '../../../../src-main/journal/desk-journal';
+import { DeskJournal, journalTicketId, NO_TICKET_NUMBER, withLocalCalls } from '../../../../src-main/journal/desk-journal';
 
 const entry = (over: Partial<JournalEntry> = {}): JournalEntry => ({
   contractAppointmentId: 'A1',
@@ -69,6 +69,15 @@ describe('desk journal', () => {
     const journal = await DeskJournal.open(dir);
     expect(journal.tickets(1)).toEqual([]);
     expect(readdirSync(dir)).toContain('desk-journal.json.corrupt');
+  });
+
+  it("keeps a journey's appointments, which share one number, as one ticket; received patients without a number stay apart", async () => {
+    const journal = await DeskJournal.open(folder());
+    const main = await journal.recordTicket(entry());
+    expect(await journal.recordTicket(entry({ contractAppointmentId: 'A1-linked', examLabel: 'Scanner thoracique' }))).toEqual(main);
+    await journal.recordTicket(entry({ contractAppointmentId: 'B1', formattedNumber: NO_TICKET_NUMBER }));
+    await journal.recordTicket(entry({ contractAppointmentId: 'B2', formattedNumber: NO_TICKET_NUMBER }));
+    expect(journal.tickets(1).map((ticket) => ticket.contractAppointmentId)).toEqual(['A1', 'B1', 'B2']);
   });
 
   it('tells its listeners after each change is on disk', async () => {
