@@ -29,20 +29,6 @@ export const adminSession: AdminSession = {
   tokenExpiresAt: '2026-11-23T18:00:00.000Z',
 };
 
-// Vuetify's dialogs position themselves against the visual viewport, which jsdom lacks.
-globalThis.visualViewport ??= Object.assign(new EventTarget(), {
-  width: 1280,
-  height: 800,
-  offsetLeft: 0,
-  offsetTop: 0,
-  pageLeft: 0,
-  pageTop: 0,
-  scale: 1,
-  onresize: null,
-  onscroll: null,
-  onscrollend: null,
-}) as unknown as VisualViewport;
-
 export function mountWith(component: Component, pinia: Pinia, locale: Locale = 'fr') {
   return mount(component, { attachTo: document.body, global: { plugins: [pinia, createDeskI18n(locale), createVuetify()] } });
 }

@@ -8,12 +8,6 @@ import { createDeskI18n, type Locale } from '../../../src-renderer/plugins/i18n'
 import { createDeskRouter } from '../../../src-renderer/router';
 import { deskCalls, deskReplies } from './setup';
 
-// jsdom has no visualViewport; Vuetify's dialog positions itself with it.
-Object.defineProperty(window, 'visualViewport', {
-  configurable: true,
-  value: Object.assign(new EventTarget(), { width: 1280, height: 800, offsetLeft: 0, offsetTop: 0, pageLeft: 0, pageTop: 0, scale: 1 }),
-});
-
 const patient: CheckinPatient = {
   id: 'P1',
   displayName: 'Léa Garnier-Vidal',

@@ -12,6 +12,16 @@ class ResizeObserverStub {
   disconnect(): void {}
 }
 globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+// Vuetify's dialogs position themselves against the visual viewport, which jsdom lacks.
+globalThis.visualViewport ??= Object.assign(new EventTarget(), {
+  width: 1280,
+  height: 800,
+  offsetLeft: 0,
+  offsetTop: 0,
+  pageLeft: 0,
+  pageTop: 0,
+  scale: 1,
+}) as unknown as VisualViewport;
 window.matchMedia ??= ((query: string) => ({
   matches: false,
   media: query,

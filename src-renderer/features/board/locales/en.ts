@@ -17,6 +17,13 @@ export const boardEn: BoardMessages = {
     notOffered: 'Offline: the platform offers no live feed',
     unreachable: 'Offline: platform unreachable, trying again',
   },
+  elsewhere: {
+    title: 'Ticket {ticket} is called elsewhere',
+    text: '{desk} has called this patient: call them here anyway?',
+    anotherDesk: 'Another desk',
+    confirm: 'Call here anyway',
+    cancel: 'Leave it',
+  },
   extensions: {
     title: 'The platform does not offer all of the desk extensions',
     dayList:

@@ -16,6 +16,13 @@ export const boardFr = {
     notOffered: 'Hors ligne : la plateforme ne propose pas le direct',
     unreachable: 'Hors ligne : plateforme injoignable, nouvel essai en cours',
   },
+  elsewhere: {
+    title: 'Le ticket {ticket} est appelé ailleurs',
+    text: '{desk} a appelé ce patient : l’appeler ici quand même ?',
+    anotherDesk: 'Un autre poste',
+    confirm: 'Appeler ici quand même',
+    cancel: 'Laisser',
+  },
   extensions: {
     title: 'La plateforme ne propose pas toutes les extensions du poste d’accueil',
     dayList:

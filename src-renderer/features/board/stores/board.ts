@@ -110,7 +110,7 @@ export const useBoardStore = defineStore('board', () => {
   }
 
   const callNext = () => act(() => unwrap(desk.board.callNext()));
-  const call = (ticketId: string, recall: boolean) => act(() => unwrap(desk.board.call({ ticketId, recall })));
+  const call = (ticketId: string, recall: boolean, force = false) => act(() => unwrap(desk.board.call({ ticketId, recall, force })));
   const setStatus = (ticketId: string, status: ForwardStatus) => act(() => unwrap(desk.board.setStatus({ ticketId, status })));
 
   const workplaceOptions = () => unwrap(desk.board.workplaceOptions());
