@@ -25,8 +25,36 @@ export const CSV_COLUMNS = [
   'transferred',
   'wait_minutes',
   'service_minutes',
+  'patient',
 ] as const;
-const NAME_COLUMN = 'patient';
+export type CsvColumn = (typeof CSV_COLUMNS)[number];
+
+/** Column headings in the user's language (French first): plain words a spreadsheet user reads. */
+export const CSV_HEADINGS: Record<CsvLanguage, Record<CsvColumn, string>> = {
+  fr: {
+    ticket: 'ticket',
+    office_place: 'lieu',
+    exam_type: 'type_examen',
+    exam: 'examen',
+    source: 'origine',
+    status: 'statut',
+    arrived_at: 'arrivee',
+    first_call_at: 'premier_appel',
+    calls: 'appels',
+    desk: 'guichet',
+    in_care_at: 'prise_en_charge',
+    done_at: 'termine',
+    closed_at: 'cloture',
+    cancelled_at: 'annule',
+    absent: 'absent',
+    transferred: 'transfere',
+    wait_minutes: 'attente_minutes',
+    service_minutes: 'prise_en_charge_minutes',
+    patient: 'patient',
+  },
+  en: Object.fromEntries(CSV_COLUMNS.map((column) => [column, column])) as Record<CsvColumn, string>,
+};
+export type CsvLanguage = 'fr' | 'en';
 
 /** Offset of a timestamp as written (`+01:00`, `Z`), in minutes. */
 function offsetOf(timestamp: string): number {
@@ -74,8 +102,14 @@ function line(facts: TicketFacts, placeLabel: (id: number) => string, includeNam
   return cells.map(csvCell).join(';');
 }
 
-export function ticketsCsv(tickets: readonly DeskTicket[], options: { includeNames: boolean; placeLabel: (id: number) => string }): string {
-  const header = [...CSV_COLUMNS, ...(options.includeNames ? [NAME_COLUMN] : [])].join(';');
+export function ticketsCsv(
+  tickets: readonly DeskTicket[],
+  options: { includeNames: boolean; placeLabel: (id: number) => string; language?: CsvLanguage },
+): string {
+  const headings = CSV_HEADINGS[options.language ?? 'fr'];
+  const header = CSV_COLUMNS.filter((column) => options.includeNames || column !== 'patient')
+    .map((column) => headings[column])
+    .join(';');
   const lines = tickets.map((ticket) => line(ticketFacts(ticket), options.placeLabel, options.includeNames));
   return `\uFEFF${[header, ...lines].join('\r\n')}\r\n`;
 }

@@ -63,7 +63,7 @@ export function createStatisticsFeature(deps: StatisticsDeps): DeskFeature<typeo
       },
       'statistics/exportCsv': async (request) => {
         const { list, workplace } = await day(request.day);
-        const csv = ticketsCsv(list.tickets, { includeNames: request.includeNames, placeLabel: (id) => placeLabel(id) ?? String(id) });
+        const csv = ticketsCsv(list.tickets, { includeNames: request.includeNames, language: request.language, placeLabel: (id) => placeLabel(id) ?? String(id) });
         return { fileName: `tickets-${list.day}-lieu-${workplace.officePlaceId}.csv`, csv, rows: list.tickets.length };
       },
     },

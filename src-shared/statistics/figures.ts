@@ -86,6 +86,8 @@ export type DayFiguresRequest = z.infer<typeof dayFiguresRequestSchema>;
 export const csvExportRequestSchema = dayFiguresRequestSchema.extend({
   /** Patient names are left out unless the user asks for them (the renderer warns first). */
   includeNames: z.boolean(),
+  /** Language of the column headings (the user's); French when absent. */
+  language: z.enum(['fr', 'en']).optional(),
 });
 export type CsvExportRequest = z.infer<typeof csvExportRequestSchema>;
 export const csvExportSchema = z.object({ fileName: z.string(), csv: z.string(), rows: z.number().int().nonnegative() });

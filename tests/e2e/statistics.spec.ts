@@ -102,7 +102,7 @@ test('the training day in figures: key figures and the hourly table match the sa
   expect(download.suggestedFilename()).toBe(`tickets-${sandbox.world.day}-lieu-${place()}.csv`);
   const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
   const [header, ...lines] = csv.trimEnd().split('\r\n').map((line) => line.split(';'));
-  expect(header).toContain('wait_minutes');
+  expect(header).toContain('attente_minutes');
   expect(header).not.toContain('patient');
   expect(lines).toHaveLength(today.length);
   const column = (name: string) => lines.map((line) => line[header!.indexOf(name)]);
@@ -111,7 +111,7 @@ test('the training day in figures: key figures and the hourly table match the sa
   for (const line of lines) {
     const ticket = byNumber.get(line[header!.indexOf('ticket')]!)!;
     const call = firstCall(ticket);
-    const wait = line[header!.indexOf('wait_minutes')]!;
+    const wait = line[header!.indexOf('attente_minutes')]!;
     expect(wait).toBe(call ? ((Date.parse(call.at) - Date.parse(ticket.issuedAt)) / 60_000).toFixed(1) : '');
   }
   for (const ticket of today) expect(csv).not.toContain(ticket.patientDisplayName!);

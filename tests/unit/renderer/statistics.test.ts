@@ -141,7 +141,7 @@ describe('Statistics view', () => {
     expect(dialog().querySelector('[data-testid="csv-names-warning"]')?.textContent).toContain('données de santé nominatives');
     (dialog().querySelector('[data-testid="csv-download"]') as HTMLButtonElement).click();
     await flushPromises();
-    expect(deskCalls.find((call) => call.channel === 'statistics/exportCsv')?.request).toEqual({ includeNames: true });
+    expect(deskCalls.find((call) => call.channel === 'statistics/exportCsv')?.request).toEqual({ includeNames: true, language: 'fr' });
     expect(clicked).toHaveBeenCalledTimes(1);
     expect(wrapper.find('[data-testid="statistics-notice"]').text()).toContain('3 tickets exportés');
     clicked.mockRestore();

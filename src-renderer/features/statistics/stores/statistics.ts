@@ -69,8 +69,8 @@ export const useStatisticsStore = defineStore('statistics', () => {
   }
 
   /** The CSV is produced in main; the renderer saves it as a download (Electron asks where). */
-  async function exportCsv(includeNames: boolean): Promise<CsvExport> {
-    const answer = await unwrap(desk.statistics.exportCsv({ includeNames, ...(day.value === null ? {} : { day: day.value }) }));
+  async function exportCsv(includeNames: boolean, language: 'fr' | 'en'): Promise<CsvExport> {
+    const answer = await unwrap(desk.statistics.exportCsv({ includeNames, language, ...(day.value === null ? {} : { day: day.value }) }));
     const url = URL.createObjectURL(new Blob([answer.csv], { type: 'text/csv;charset=utf-8' }));
     try {
       const link = document.createElement('a');

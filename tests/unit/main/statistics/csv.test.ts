@@ -28,10 +28,10 @@ const rows = (csv: string) => csv.replace(/^\uFEFF/, '').trimEnd().split('\r\n')
 
 describe('ticketsCsv', () => {
   it('one line per ticket with its times on the platform clock, waits and service in minutes; no name by default', () => {
-    const csv = ticketsCsv([ticket], { includeNames: false, placeLabel });
+    const csv = ticketsCsv([ticket], { includeNames: false, placeLabel, language: 'en' });
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const [header, line] = rows(csv);
-    expect(header).toEqual([...CSV_COLUMNS]);
+    expect(header).toEqual(CSV_COLUMNS.filter((column) => column !== 'patient'));
     expect(Object.fromEntries(header!.map((column, index) => [column, line![index]]))).toEqual({
       ticket: 'I007',
       office_place: 'Lieu 1',
@@ -53,6 +53,13 @@ describe('ticketsCsv', () => {
       service_minutes: '16.0',
     });
     expect(csv).not.toContain('Garnier');
+  });
+
+  it('headings in French by default, the same columns in the same order', () => {
+    const [header] = rows(ticketsCsv([ticket], { includeNames: false, placeLabel }));
+    expect(header!.slice(0, 3)).toEqual(['ticket', 'lieu', 'type_examen']);
+    expect(header!.at(-1)).toBe('prise_en_charge_minutes');
+    expect(header).toHaveLength(CSV_COLUMNS.length - 1);
   });
 
   it('with names when asked: a last column, quoted, and never run as a formula', () => {
