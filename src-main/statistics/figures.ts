@@ -127,7 +127,8 @@ export function ticketFacts(ticket: DeskTicket): TicketFacts {
           break;
       }
     }
-    facts.served = facts.inCare !== null;
+    // Care undone on the publisher (the ticket is back to waiting) is not a service.
+    facts.served = facts.inCare !== null && ticket.status !== 'checkedIn' && ticket.status !== 'issued';
   } else if (ticket.lastCall) {
     // No history on this platform: the last call is the only call known.
     facts.calls = 1;

@@ -134,6 +134,11 @@ describe('computeDayFigures on a hand-built day', () => {
     expect([result.cancelled, result.waiting.median, result.served, result.stillWaiting, result.withinAmber, result.withinRed]).toEqual([1, 25, 0, 0, 0, 1]);
   });
 
+  it('care undone on the publisher (back to checked in): waiting again, not served', () => {
+    const undone = ticket('U', 'checkedIn', 1, 'IRM', [step('09:00', 'issued'), step('09:00', 'checkedIn'), step('09:05', 'inCare'), step('09:06', 'checkedIn')]);
+    expect(figures([undone]).total).toMatchObject({ served: 0, stillWaiting: 1, service: { count: 0 } });
+  });
+
   it('without history (a platform without the extension): the last call stands for the first, no service time', () => {
     const bare = ticket('H', 'done', 1, 'IRM', undefined, { issuedAt: at('10:40'), lastCall: { deskId: 3, deskLabel: 'Accueil 3', at: at('11:00') } });
     const result = figures([bare, A]);
