@@ -1,5 +1,6 @@
 import type { AppInfo } from '../../src-shared/ipc/contract';
 import type { ConnectionMonitor } from '../connection/monitor';
+import { checkCompatibility } from '../publisher/compatibility';
 import { probeConfigRoutes } from '../publisher/probe';
 import type { PublisherClient } from '../publisher/client';
 import type { ProfilesService } from '../profiles/service';
@@ -16,7 +17,7 @@ import type { HandlerTable } from './dispatch';
 export interface DeskServices {
   info: AppInfo;
   connection: ConnectionMonitor;
-  /** The running profile's publisher: the technician's configuration probe goes through it. */
+  /** The running profile's publisher: the technician's configuration probe and compatibility check go through it. */
   publisher: PublisherClient;
   staff: StaffSessionService;
   profiles: ProfilesService;
@@ -36,6 +37,7 @@ export function createHandlerTable(services: DeskServices): HandlerTable {
     'app/info': () => services.info,
     'connection/status': () => services.connection.current(),
     'connection/probe': () => probeConfigRoutes(services.publisher),
+    'connection/compatibility': (request) => checkCompatibility(services.publisher, request),
     'staff/signIn': (request) => services.staff.signIn(request),
     'staff/session': () => services.staff.current(),
     'staff/signOut': () => services.staff.signOut(),

@@ -43,6 +43,12 @@ export interface PublisherClientOptions {
   retryDeps?: RetryDeps;
   /** Told after every attempt whether the publisher answered usably (false: network error or 5xx). */
   onReachability?: (reachable: boolean) => void;
+  /**
+   * Shown the decoded JSON of each 2xx answer before the schema reads it, unchanged: the
+   * compatibility check compares it with what the tolerant schemas kept. The desk's own
+   * clients have none.
+   */
+  observe?: (operation: string, json: unknown) => void;
 }
 
 /** Per-call overrides: the config probe and the board's actions make one short attempt. */
@@ -93,6 +99,7 @@ export class PublisherClient {
         // Sealed attempts use this; a clear attempt brings its own mapping (prepare).
         refused: ({ status, text }) => mapClientError({ status, rawBody: text, sealed: true, keyConfigured: this.keyConfigured }),
         violation: (violation, call) => mapViolation(violation, call.operation),
+        tolerate: options.observe ? observing(options.observe) : undefined,
       },
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       retry: options.retry,
@@ -100,6 +107,11 @@ export class PublisherClient {
       onReachability: options.onReachability,
       log,
     });
+  }
+
+  /** A client of the same publisher, profile and key whose answers are shown to `observe` (the compatibility check's run). */
+  observed(observe: (operation: string, json: unknown) => void, overrides: CallOverrides = {}): PublisherClient {
+    return new PublisherClient({ ...this.options, ...overrides, observe });
   }
 
   // ── operations ────────────────────────────────────────────────────────────
@@ -239,4 +251,11 @@ export class PublisherClient {
     else log.warn('contract call failed', facts);
     throw error;
   }
+}
+
+function observing(observe: (operation: string, json: unknown) => void) {
+  return (json: unknown, call: { operation: string }): unknown => {
+    observe(call.operation, json);
+    return json;
+  };
 }

@@ -14,6 +14,7 @@ const CORE_CHANNELS = [
   'app/info',
   'connection/status',
   'connection/probe',
+  'connection/compatibility',
   'staff/signIn',
   'staff/session',
   'staff/signOut',

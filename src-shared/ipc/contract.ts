@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { deskErrorCodeSchema } from '../errors';
 import { connectionProfileSchema } from '../profile';
+import { compatibilityRequestSchema, compatibilityResultSchema } from '../publisher/compatibility';
 import { configProbeResultSchema } from '../publisher/probe';
 import { staffOfficeSchema, staffSignInRequestSchema } from '../publisher/schemas';
 import type { Channel, EventName } from './channels';
@@ -72,6 +73,7 @@ export const ipcContract = {
   'app/info': { request: none, response: appInfoSchema },
   'connection/status': { request: none, response: connectionStateSchema },
   'connection/probe': { request: none, response: configProbeResultSchema },
+  'connection/compatibility': { request: compatibilityRequestSchema, response: compatibilityResultSchema },
   'staff/signIn': { request: staffSignInRequestSchema, response: staffSessionSchema },
   'staff/session': { request: none, response: staffSessionSchema.nullable() },
   'staff/signOut': { request: none, response: z.null() },
