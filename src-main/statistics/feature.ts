@@ -22,16 +22,39 @@ export interface StatisticsDeps {
   now?: () => Date;
 }
 
+/**
+ * A finished day hardly changes (an overnight ticket may still move): its list is kept
+ * this long, so going back and forth between days does not re-read thousands of tickets.
+ */
+const FINISHED_DAY_TTL_MS = 5 * 60_000;
+const FINISHED_DAYS_KEPT = 8;
+
 /** Figures and exports of one day at the staff member's office place, staff only. */
 export function createStatisticsFeature(deps: StatisticsDeps): DeskFeature<typeof STATISTICS_CHANNELS> {
   const now = deps.now ?? (() => new Date());
   const placeLabel = (id: number) => deps.training?.officePlaces.find((place) => place.platformId === id)?.name;
+  const finished = new Map<string, { list: DayList; at: number }>();
+
+  async function listOf(officePlaceId: number, requested: string | undefined): Promise<DayList> {
+    const at = now().getTime();
+    const isFinished = requested !== undefined && requested < localDay(now());
+    const key = `${officePlaceId}|${requested}`;
+    const kept = isFinished ? finished.get(key) : undefined;
+    if (kept && at - kept.at < FINISHED_DAY_TTL_MS) return kept.list;
+    const list = await deps.board.listForDay({ officePlaceId, ...(requested ? { day: requested } : {}) });
+    if (isFinished) {
+      finished.delete(key);
+      finished.set(key, { list, at });
+      if (finished.size > FINISHED_DAYS_KEPT) finished.delete(finished.keys().next().value!);
+    }
+    return list;
+  }
 
   async function day(requested: string | undefined) {
     deps.staff.requireSession();
     const { workplace, settings } = await deps.desk();
     try {
-      const list = await deps.board.listForDay({ officePlaceId: workplace.officePlaceId, ...(requested ? { day: requested } : {}) });
+      const list = await listOf(workplace.officePlaceId, requested);
       return { list, offered: true, workplace, settings };
     } catch (error) {
       // A platform without the listForDay extension: no figures, and the page says why.

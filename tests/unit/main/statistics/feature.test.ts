@@ -55,11 +55,16 @@ describe('statistics feature', () => {
     expect(figures.live).toEqual({ waitingNow: 1, averageWaitLastHour: null, longestWaitNow: 30 });
   });
 
-  it('another day is asked as such and is not live', async () => {
+  it('another day is asked as such and is not live; a finished day is read once, today every time', async () => {
     const { handlers, asked } = feature();
     const figures = await handlers['statistics/day']({ day: '2026-11-20' });
     expect(asked).toEqual([{ officePlaceId: 2, day: '2026-11-20' }]);
     expect(figures.today).toBe(false);
+    await handlers['statistics/day']({ day: '2026-11-20' });
+    await handlers['statistics/exportCsv']({ day: '2026-11-20', includeNames: false });
+    await handlers['statistics/day']({});
+    await handlers['statistics/day']({});
+    expect(asked).toEqual([{ officePlaceId: 2, day: '2026-11-20' }, { officePlaceId: 2 }, { officePlaceId: 2 }]);
   });
 
   it('the CSV names its day and place, and leaves names out unless asked', async () => {
