@@ -2,6 +2,7 @@ import { adminEn } from '../features/admin/locales/en';
 import { boardEn } from '../features/board/locales/en';
 import { checkinEn } from '../features/checkin/locales/en';
 import { printingEn } from '../features/printing/locales/en';
+import { compatibilityEn } from '../features/settings/locales/en';
 import { statisticsEn } from '../features/statistics/locales/en';
 import type { Messages } from './fr';
 
@@ -86,6 +87,7 @@ export const en: Messages = {
       rooms: 'Rooms',
     },
   },
+  compatibility: compatibilityEn,
   checkin: checkinEn,
   display: {
     title: 'Patient calls',

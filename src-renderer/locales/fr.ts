@@ -3,6 +3,7 @@ import { adminFr } from '../features/admin/locales/fr';
 import { boardFr } from '../features/board/locales/fr';
 import { checkinFr } from '../features/checkin/locales/fr';
 import { printingFr } from '../features/printing/locales/fr';
+import { compatibilityFr } from '../features/settings/locales/fr';
 import { statisticsFr } from '../features/statistics/locales/fr';
 
 const errors: Record<DeskErrorCode, string> = {
@@ -155,6 +156,7 @@ export const fr = {
       rooms: 'Salles',
     },
   },
+  compatibility: compatibilityFr,
   checkin: checkinFr,
   display: {
     title: 'Appels des patients',

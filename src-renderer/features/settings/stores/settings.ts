@@ -1,4 +1,5 @@
 import { defineStore } from 'pinia';
+import type { CompatibilityRequest } from '../../../../src-shared/publisher/compatibility';
 import { desk, unwrap } from '../../../bridge/desk';
 
 /**
@@ -11,6 +12,8 @@ export const useSettingsStore = defineStore('settings', () => {
   const activateProfile = (id: string) => unwrap(desk.profiles.activate({ id }));
   /** The running profile's publisher, its five config routes one by one. */
   const probePublisher = () => unwrap(desk.connection.probe());
+  /** Read-only: sign-in, a test patient, one appointment and the config routes, compared with the contract. */
+  const checkCompatibility = (request: CompatibilityRequest) => unwrap(desk.connection.compatibility(request));
 
-  return { profiles, activateProfile, probePublisher };
+  return { profiles, activateProfile, probePublisher, checkCompatibility };
 });
