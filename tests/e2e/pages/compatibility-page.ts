@@ -1,0 +1,31 @@
+import type { Locator, Page } from '@playwright/test';
+
+/** Settings → the compatibility check card. */
+export class CompatibilityCard {
+  readonly card: Locator;
+  readonly run: Locator;
+  readonly summary: Locator;
+
+  constructor(private readonly page: Page) {
+    this.card = page.getByTestId('compatibility-card');
+    this.run = page.getByTestId('compatibility-run');
+    this.summary = page.getByTestId('compatibility-summary');
+  }
+
+  async open(previewUrl: string): Promise<void> {
+    await this.page.goto(`${previewUrl}/#/settings`);
+    await this.card.waitFor();
+  }
+
+  step(name: string): Locator {
+    return this.page.getByTestId(`compatibility-step-${name}`);
+  }
+
+  async check(account: { login: string; password: string }, patient: { lastName: string; birthDate: string }): Promise<void> {
+    await this.card.getByTestId('compatibility-login').locator('input').fill(account.login);
+    await this.card.getByTestId('compatibility-password').locator('input').fill(account.password);
+    await this.card.getByTestId('compatibility-last-name').locator('input').fill(patient.lastName);
+    await this.card.getByTestId('compatibility-birth-date').locator('input').fill(patient.birthDate);
+    await this.run.click();
+  }
+}
