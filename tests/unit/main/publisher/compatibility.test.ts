@@ -8,7 +8,7 @@ import {
 } from '../../../../src-main/publisher/compatibility';
 import { startSandbox, type RunningSandbox } from '../../../../src-main/sandbox/start';
 import { COMPATIBILITY_STEPS, FINDING_OUTCOME } from '../../../../src-shared/publisher/compatibility';
-import { BASE, baseProfile, errorBody, makeClient, startHandlerServer } from './support';
+import { BASE, baseProfile, errorBody, makeClient, rsaPair, startHandlerServer } from './support';
 
 /** The training day's scanner patient: one appointment today, so by-id's `otherAppointments` is empty. */
 const PATIENT = { lastName: 'Perrin', birthDate: '1972-09-30' };
@@ -87,6 +87,23 @@ describe('compatibility check', () => {
     }
 
     expect(publisherRecords(sandbox)).toBe(before);
+  });
+
+  it('reads the answers inside the envelope when the publisher encrypts', async () => {
+    const keys = rsaPair();
+    sandbox = await startSandbox({
+      publisher: { encryption: { privateKeysPem: [keys.privatePem], clearCalls: 'refuse' } },
+      publisherFlags: ['--field-variations', 'all'],
+    });
+    const { client } = makeClient({ ...sandbox.profile, publisherPublicKeyPem: keys.publicPem }, sandbox.accountKey);
+
+    const result = await checkCompatibility(client, { ...STAFF, ...PATIENT });
+
+    expect(result.ok).toBe(true);
+    expect(described(result, 'getAppointmentById')).toEqual(
+      expect.arrayContaining(['sends null for patient.heightCm: accepted', 'writes date-times with milliseconds (appointment.startDate): accepted']),
+    );
+    expect(described(result, 'identifyPatients')).toContain('writes date-times with milliseconds (patients[].appointments[].startDate): accepted');
   });
 
   it('finds nothing when the publisher writes the contract’s own forms', async () => {
