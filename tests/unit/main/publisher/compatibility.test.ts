@@ -92,7 +92,7 @@ describe('compatibility check', () => {
   it('reads the answers inside the envelope when the publisher encrypts', async () => {
     const keys = rsaPair();
     sandbox = await startSandbox({
-      publisher: { encryption: { privateKeysPem: [keys.privatePem], clearCalls: 'refuse' } },
+      publisher: { encryption: { privateKeysPem: [keys.privatePem], clearCalls: 'refuse', refusalCode: 'ENCRYPTION_REQUIRED' } },
       publisherFlags: ['--field-variations', 'all'],
     });
     const { client } = makeClient({ ...sandbox.profile, publisherPublicKeyPem: keys.publicPem }, sandbox.accountKey);
