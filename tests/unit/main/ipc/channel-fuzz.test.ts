@@ -46,6 +46,14 @@ function strings(payload: unknown): string[] {
   return Object.values(payload).flatMap(strings);
 }
 
+/** The field names a channel's request schema declares, deep: messages name fields, and a value may equal one. */
+function schemaFields(schema: z.ZodType): string[] {
+  if (schema instanceof z.ZodObject) return Object.entries(schema.shape as Record<string, z.ZodType>).flatMap(([key, inner]) => [key, ...schemaFields(inner)]);
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) return schemaFields(schema.unwrap() as z.ZodType);
+  if (schema instanceof z.ZodArray) return schemaFields(schema.element as z.ZodType);
+  return [];
+}
+
 /** Every field name of a payload, deep: a value that is also a field name may appear as that name. */
 function keys(payload: unknown): Set<string> {
   if (typeof payload !== 'object' || payload === null) return new Set();
@@ -77,7 +85,7 @@ describe('every channel answers generated payloads with a typed result', () => {
         if (result.ok) return;
         expect(DESK_ERROR_CODES).toContain(result.error.code);
         expect(result.error.code).not.toBe('INTERNAL');
-        const names = keys(payload);
+        const names = new Set([...keys(payload), ...schemaFields(ipcContract[channel].request)]);
         const echoed = strings(payload).filter(
           (candidate) => candidate.trim().length >= 4 && !names.has(candidate) && result.error.message.includes(candidate),
         );
