@@ -150,6 +150,7 @@ export class BoardState {
       checkedInAt: ticket.issuedAt,
       startDate: appointment?.startDate ?? null,
       lastCall: ticket.lastCall ?? null,
+      ...momentsOf(ticket),
       verification: verificationOf(ticket, check),
       pending: this.local.get(ticket.ticketId)?.pending ?? false,
       anomalies: anomaliesOf(appointment),
@@ -189,6 +190,23 @@ export class BoardState {
     this.dirty.clear();
     if (upserts.length || removed.length) this.publish({ upserts, removed, reset: false });
   }
+}
+
+/** How many calls, when care began and ended: one pass over the ticket's own history. */
+function momentsOf(ticket: DeskTicket): Pick<BoardRow, 'calls' | 'inCareAt' | 'doneAt'> {
+  let calls = 0;
+  let inCareAt: string | null = null;
+  let doneAt: string | null = null;
+  for (const entry of ticket.history ?? []) {
+    if (entry.event === 'called') calls += 1;
+    else if (entry.event === 'inCare') inCareAt ??= entry.at;
+    else if (entry.event === 'done') doneAt ??= entry.at;
+  }
+  // No history (an older platform) or a call this desk recorded itself: the last call still counts.
+  if (ticket.lastCall && calls === 0) calls = 1;
+  if (!inCareAt && ticket.status === 'inCare') inCareAt = ticket.updatedAt;
+  if (!doneAt && ticket.status === 'done') doneAt = ticket.updatedAt;
+  return { calls, inCareAt, doneAt };
 }
 
 function verificationOf(ticket: DeskTicket, check: Check | null): Verification {

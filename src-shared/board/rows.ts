@@ -36,6 +36,15 @@ export const boardRowSchema = z.object({
   checkedInAt: contractDateTimeSchema,
   startDate: contractDateTimeSchema.nullable(),
   lastCall: z.object({ deskId: z.number().int().nullable(), deskLabel: z.string(), at: contractDateTimeSchema }).nullable(),
+  /**
+   * What each group's time needs, computed once per row in main so the renderer's clock only
+   * subtracts: the calls (the platform's history when offered, else 1 for a last call), and when
+   * care began and ended (history, else the platform's last change when its status is that one;
+   * null: unknown).
+   */
+  calls: z.number().int().nonnegative(),
+  inCareAt: contractDateTimeSchema.nullable(),
+  doneAt: contractDateTimeSchema.nullable(),
   verification: verificationSchema,
   /** A change of this row waits in the durable outbox for the publisher or platform. */
   pending: z.boolean(),

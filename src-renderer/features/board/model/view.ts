@@ -1,4 +1,4 @@
-import type { BoardGroup, BoardRow } from '../../../../src-shared/board/rows';
+import { waitLevel, type BoardGroup, type BoardRow, type BoardSettings, type WaitLevel } from '../../../../src-shared/board/rows';
 import { BoardLines } from './board-lines';
 
 export interface BoardFilters {
@@ -21,6 +21,36 @@ export function boardLines(rows: Iterable<BoardRow>, filters: BoardFilters): Boa
 
 export function minutesSince(iso: string, now: number): number {
   return Math.max(0, Math.floor((now - Date.parse(iso)) / 60_000));
+}
+
+/**
+ * The one time a row shows, by group: the wait (arrival to now) while waiting, the only one
+ * coloured by the thresholds, since only it is the desk's to shorten; the time since the last call
+ * and the calls; the time in care; the whole visit once done. Constant work per drawn row.
+ */
+export interface RowTime {
+  kind: 'waited' | 'called' | 'inCare' | 'done';
+  /** Null when the platform does not say when the step began (no history, status from the publisher). */
+  minutes: number | null;
+  calls: number;
+  level: WaitLevel | null;
+}
+
+export function rowTime(row: BoardRow, now: number, settings: Pick<BoardSettings, 'amberMinutes' | 'redMinutes'>): RowTime {
+  const since = (iso: string | null) => (iso ? minutesSince(iso, now) : null);
+  switch (row.group) {
+    case 'waiting': {
+      const minutes = minutesSince(row.checkedInAt, now);
+      return { kind: 'waited', minutes, calls: 0, level: waitLevel(minutes, settings) };
+    }
+    case 'called':
+      // Since the last call: what tells staff whether to call again.
+      return { kind: 'called', minutes: since(row.lastCall?.at ?? null), calls: Math.max(1, row.calls), level: null };
+    case 'inCare':
+      return { kind: 'inCare', minutes: since(row.inCareAt), calls: row.calls, level: null };
+    case 'done':
+      return { kind: 'done', minutes: row.doneAt ? minutesSince(row.checkedInAt, Date.parse(row.doneAt)) : null, calls: row.calls, level: null };
+  }
 }
 
 // One formatter per language: `toLocaleTimeString` with options builds one per call, per row drawn.

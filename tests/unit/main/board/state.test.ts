@@ -68,4 +68,29 @@ describe('board state', () => {
     expect(batch).toMatchObject({ reset: false, removed: [] });
     expect(batch.upserts.map((row) => row.ticketId)).toEqual(['a', 'b']);
   });
+
+  it('gives each group what its time needs: calls, start and end of care from the history, else from the last call and last change', () => {
+    const state = new BoardState(() => null, () => undefined);
+    const at = (time: string) => `2026-11-23T${time}:00+01:00`;
+    state.upsert({
+      ...ticket('h', null),
+      status: 'done',
+      updatedAt: at('10:30'),
+      lastCall: { deskId: 2, deskLabel: 'Accueil 2', at: at('09:20') },
+      history: [
+        { at: at('09:00'), event: 'checkedIn' },
+        { at: at('09:10'), event: 'called', deskId: 1, deskLabel: 'Accueil 1' },
+        { at: at('09:20'), event: 'called', deskId: 2, deskLabel: 'Accueil 2' },
+        { at: at('09:25'), event: 'inCare' },
+        { at: at('10:05'), event: 'done' },
+      ],
+    });
+    expect(state.row('h')).toMatchObject({ calls: 2, inCareAt: at('09:25'), doneAt: at('10:05') });
+
+    // A platform without the history: one call known, care counted from the platform's last change.
+    state.upsert({ ...ticket('l', null), status: 'inCare', updatedAt: at('09:45'), lastCall: { deskId: 1, deskLabel: 'Accueil 1', at: at('09:30') } });
+    expect(state.row('l')).toMatchObject({ calls: 1, inCareAt: at('09:45'), doneAt: null });
+    state.upsert(ticket('w', null));
+    expect(state.row('w')).toMatchObject({ calls: 0, inCareAt: null, doneAt: null });
+  });
 });

@@ -50,4 +50,22 @@ describe('board row', () => {
     expect(offline.find('[data-testid="row-verification"]').text()).toBe('Not verified');
     expect(offline.find('[data-testid="row-pending"]').text()).toBe('Waiting to be sent');
   });
+
+  it('colours only the wait: a called row says since when and how many calls, in care its time in care, done the whole visit', () => {
+    const at = (time: string) => `2026-11-23T${time}:00+01:00`;
+    const time = (over: Parameters<typeof row>[0], locale: Locale = 'fr') => mountRow({ row: row(over) }, locale).find('[data-testid="row-wait"]');
+    const called = time({ ticketId: 'i012', group: 'called', lastCall: { deskId: 1, deskLabel: 'Accueil 1', at: at('09:37') }, calls: 2 });
+    expect(called.text()).toBe('appel il y a 3 min (2 appels)');
+    expect(called.attributes('data-level')).toBeUndefined();
+    const once = time({ ticketId: 'i012', group: 'called', lastCall: { deskId: 1, deskLabel: 'Accueil 1', at: at('09:39') }, calls: 1 }, 'en');
+    expect(once.text()).toBe('called 1 min ago (1 call)');
+    // Arrived 40 min ago, far past the red threshold: in care and done are not waits.
+    const inCare = time({ ticketId: 'i012', group: 'inCare', status: 'inCare', inCareAt: at('09:28') });
+    expect(inCare.text()).toBe('en examen depuis 12 min');
+    expect(inCare.attributes('data-level')).toBeUndefined();
+    const done = time({ ticketId: 'i012', group: 'done', status: 'done', doneAt: at('09:35') });
+    expect(done.text()).toBe('visite\u00a0: 35 min');
+    expect(done.attributes('data-level')).toBeUndefined();
+    expect(time({ ticketId: 'i012', group: 'done', status: 'done' }, 'en').text()).toBe('visit over');
+  });
 });
