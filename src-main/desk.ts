@@ -17,6 +17,7 @@ import type { AttachedSandbox } from './web/attach';
 import { StaffSessionService } from './staff/session';
 import { WorkplaceMemory } from './staff/workplace-store';
 import { lockDataFolder, type DataFolderLock } from './store/data-lock';
+import { NoticeBoard } from './store/notices';
 import { ProfileStore } from './store/profiles';
 import { SecretStore, type Keystore } from './store/secrets';
 import { APP_NAME, APP_VERSION } from './version';
@@ -81,6 +82,8 @@ async function composeDesk(options: DeskStartOptions, lock: DataFolderLock): Pro
   const admin = createAdminFeature(parts);
   const statistics = createStatisticsFeature({ ...parts, desk: () => board.service.snapshot() });
   const features = [admin, checkin, display, board, printing, statistics];
+  // Last: every store has opened by now, so every damaged file has left its notice.
+  const notices = await NoticeBoard.open(options.dataDir, resolved.notices);
   const table = createHandlerTable({
     info: {
       name: APP_NAME,
@@ -89,8 +92,11 @@ async function composeDesk(options: DeskStartOptions, lock: DataFolderLock): Pro
       training: profile.training,
       profileName: profile.name,
       trainingAccounts: [...(training?.accounts ?? [])],
-      notices: resolved.notices,
+      get notices() {
+        return notices.list();
+      },
     },
+    notices,
     connection,
     publisher,
     staff,

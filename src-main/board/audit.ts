@@ -8,7 +8,8 @@ const log = logger('board-audit');
 export interface AuditRecord {
   /** Staff member's display name, as the publisher gave it at sign-in. */
   staff: string;
-  action: 'call' | 'recall' | 'inCare' | 'done' | 'closed' | 'chooseWorkplace' | 'lock' | 'unlock';
+  /** `fileDamaged`: a durable file was kept aside at start (staff `desk`, outcome names the file and counts). */
+  action: 'call' | 'recall' | 'inCare' | 'done' | 'closed' | 'chooseWorkplace' | 'lock' | 'unlock' | 'fileDamaged';
   ticket?: string;
   outcome: string;
 }

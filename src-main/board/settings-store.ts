@@ -1,9 +1,6 @@
-import path from 'node:path';
 import { boardSettingsSchema, DEFAULT_BOARD_SETTINGS, type BoardSettings } from '../../src-shared/board/rows';
-import { logger } from '../log';
-import { AtomicJsonFile } from '../store/atomic-file';
-
-const log = logger('board');
+import type { AtomicJsonFile } from '../store/atomic-file';
+import { openDurable } from '../store/durable';
 
 /** Waiting-time thresholds and idle lock of this desk, in `board-settings.json`. */
 export class BoardSettingsStore {
@@ -13,10 +10,8 @@ export class BoardSettingsStore {
   ) {}
 
   static async open(dataDir: string): Promise<BoardSettingsStore> {
-    const file = new AtomicJsonFile(path.join(dataDir, 'board-settings.json'), boardSettingsSchema);
-    const read = await file.read();
-    if (read.status === 'corrupt') log.warn('board settings unreadable, defaults used', { reason: read.reason });
-    return new BoardSettingsStore(file, read.status === 'ok' ? read.value : DEFAULT_BOARD_SETTINGS);
+    const { file, value } = await openDurable(dataDir, 'board-settings.json', boardSettingsSchema);
+    return new BoardSettingsStore(file, value ?? DEFAULT_BOARD_SETTINGS);
   }
 
   current(): BoardSettings {

@@ -4,6 +4,7 @@ import { checkCompatibility } from '../publisher/compatibility';
 import { probeConfigRoutes } from '../publisher/probe';
 import type { PublisherClient } from '../publisher/client';
 import type { ProfilesService } from '../profiles/service';
+import type { NoticeBoard } from '../store/notices';
 import type { StaffSessionService } from '../staff/session';
 import type { ADMIN_CHANNELS } from '../../src-shared/ipc/features/admin.names';
 import type { BOARD_CHANNELS } from '../../src-shared/ipc/features/board.names';
@@ -16,6 +17,7 @@ import type { HandlerTable } from './dispatch';
 
 export interface DeskServices {
   info: AppInfo;
+  notices: NoticeBoard;
   connection: ConnectionMonitor;
   /** The running profile's publisher: the technician's configuration probe and compatibility check go through it. */
   publisher: PublisherClient;
@@ -35,6 +37,7 @@ export interface DeskServices {
 export function createHandlerTable(services: DeskServices): HandlerTable {
   return {
     'app/info': () => services.info,
+    'app/acknowledgeNotice': (request) => services.notices.acknowledge(request.id),
     'connection/status': () => services.connection.current(),
     'connection/probe': () => probeConfigRoutes(services.publisher),
     'connection/compatibility': (request) => checkCompatibility(services.publisher, request),

@@ -1,14 +1,11 @@
-import path from 'node:path';
 import { z } from 'zod';
 import { statusRank } from '../../src-shared/board/rows';
 import { localDay } from '../../src-shared/day';
 import { contractDateSchema } from '../../src-shared/publisher/schemas';
 import { deskTicketSchema, type DeskTicket } from '../../src-shared/platform/tickets';
 import type { DeskJournalPort, JournalCall, JournalEntry } from '../features';
-import { logger } from '../log';
-import { AtomicJsonFile } from '../store/atomic-file';
-
-const log = logger('journal');
+import type { AtomicJsonFile } from '../store/atomic-file';
+import { openDurable } from '../store/durable';
 
 /** One day only: yesterday's patients have no business on disk nor on the board. */
 const journalFileSchema = z.object({ day: contractDateSchema, tickets: z.array(deskTicketSchema) });
@@ -48,14 +45,12 @@ export class DeskJournal implements DeskJournalPort {
   ) {}
 
   static async open(dataDir: string, now: () => Date = () => new Date()): Promise<DeskJournal> {
-    const file = new AtomicJsonFile(path.join(dataDir, 'desk-journal.json'), journalFileSchema);
-    const read = await file.read();
-    // A corrupt file is kept aside by the reader; the desk starts the day empty rather than not at all.
-    if (read.status === 'corrupt') log.warn('desk journal unreadable, kept aside', { reason: read.reason });
+    // A damaged file is kept aside and told to staff; the desk starts the day empty rather than not at all.
+    const { file, value } = await openDurable(dataDir, 'desk-journal.json', journalFileSchema);
     const today = localDay(now());
-    const data = read.status === 'ok' && read.value.day === today ? read.value : { day: today, tickets: [] };
+    const data = value?.day === today ? value : { day: today, tickets: [] };
     // Yesterday's patient names leave the disk at the next start, not only at the first change of the day.
-    if (read.status === 'ok' && read.value.day !== today) await file.write(data);
+    if (value && value.day !== today) await file.write(data);
     return new DeskJournal(file, data, now);
   }
 

@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { z } from 'zod';
 import type { PrintJobView, PrinterStatus } from '../../src-shared/ipc/features/printing.contract';
 import { ticketFactsSchema, ticketLayoutSchema } from '../../src-shared/printing/layout';
-import { logger } from '../log';
-import { AtomicJsonFile } from '../store/atomic-file';
-
-const log = logger('printing');
+import type { AtomicJsonFile } from '../store/atomic-file';
+import { openDurable } from '../store/durable';
 
 const jobKindSchema = z.enum(['issued', 'reprint', 'test']);
 
@@ -70,13 +67,13 @@ export class PrintQueue {
   ) {}
 
   static async open(dataDir: string, clock: () => Date = () => new Date()): Promise<PrintQueue> {
-    const file = new AtomicJsonFile(path.join(dataDir, 'print-queue.json'), queueFileSchema);
-    const read = await file.read();
-    let data: QueueFile = { version: 1, pending: [], finished: [] };
-    if (read.status === 'ok') data = read.value;
-    // Never silently dropped: the unreadable file stays beside for support to recover tickets.
-    if (read.status === 'corrupt') log.error('print queue unreadable, kept aside', { keptAs: read.keptAs, reason: read.reason });
-    return new PrintQueue(file, data, clock);
+    // A damaged queue keeps every job still readable; staff are told how many tickets were lost.
+    const { file, value } = await openDurable(dataDir, 'print-queue.json', queueFileSchema, {
+      lists: { pending: pendingJobSchema, finished: finishedJobSchema },
+      counted: 'pending',
+      rebuild: (entries) => ({ version: 1 as const, pending: entries.pending as PendingJob[], finished: entries.finished as FinishedJob[] }),
+    });
+    return new PrintQueue(file, value ?? { version: 1, pending: [], finished: [] }, clock);
   }
 
   /**

@@ -1,15 +1,12 @@
-import path from 'node:path';
 import {
   printingSettingsSchema,
   type PrinterSettings,
   type PrintingSettings,
 } from '../../src-shared/ipc/features/printing.contract';
 import type { TicketLayoutSettings } from '../../src-shared/printing/layout';
-import { logger } from '../log';
-import { AtomicJsonFile } from '../store/atomic-file';
+import type { AtomicJsonFile } from '../store/atomic-file';
+import { openDurable } from '../store/durable';
 import { GENERIC_MODEL } from './models';
-
-const log = logger('printing');
 
 export const DEFAULT_FOOTER = {
   fr: 'Merci de patienter : votre numéro sera appelé à l’écran.',
@@ -36,11 +33,8 @@ export class PrintingSettingsStore {
   ) {}
 
   static async open(dataDir: string, defaults: SettingsDefaults): Promise<PrintingSettingsStore> {
-    const file = new AtomicJsonFile(path.join(dataDir, 'printing.json'), printingSettingsSchema);
-    const read = await file.read();
-    if (read.status === 'corrupt') log.warn('printer settings unreadable, kept aside', { keptAs: read.keptAs, reason: read.reason });
-    const value = read.status === 'ok' ? read.value : { printer: defaultPrinter(defaults.training), layouts: {} };
-    return new PrintingSettingsStore(file, value, defaults);
+    const { file, value } = await openDurable(dataDir, 'printing.json', printingSettingsSchema);
+    return new PrintingSettingsStore(file, value ?? { printer: defaultPrinter(defaults.training), layouts: {} }, defaults);
   }
 
   get current(): PrintingSettings {

@@ -5,7 +5,6 @@ import { logger } from '../log';
 import type { TrainingPort } from '../features';
 import { startSandbox, type RunningSandbox, type SandboxStartOptions } from '../sandbox/start';
 import { type ProfileStore, TRAINING_PROFILE_ID } from '../store/profiles';
-import path from 'node:path';
 
 const log = logger('connection');
 
@@ -27,7 +26,8 @@ export interface ResolvedConnection {
  * this computer, say) never stops the desk: it starts in Training and says why.
  */
 export async function resolveConnection(store: ProfileStore, sandboxOptions: SandboxStartOptions): Promise<ResolvedConnection> {
-  const notices: StartupNotice[] = store.notice ? [{ kind: 'settings-corrupt', keptAs: path.basename(store.notice.keptAs) }] : [];
+  // A damaged settings file is told through notices.json (src-main/store/notices.ts), kept until acknowledged.
+  const notices: StartupNotice[] = [];
   const activeId = store.activeProfileId();
   const saved = activeId === TRAINING_PROFILE_ID ? null : store.find(activeId);
   if (saved) {
@@ -36,7 +36,7 @@ export async function resolveConnection(store: ProfileStore, sandboxOptions: San
     } catch (error) {
       if (!isDeskError(error)) throw error;
       log.warn('active profile unusable, starting in training', { code: error.code });
-      notices.push({ kind: 'profile-unusable', profileName: saved.name, code: error.code });
+      notices.push({ kind: 'profile-unusable', id: 'profile-unusable', profileName: saved.name, code: error.code });
     }
   }
   const sandbox = await startSandbox(sandboxOptions);

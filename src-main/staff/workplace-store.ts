@@ -1,10 +1,7 @@
-import path from 'node:path';
 import { z } from 'zod';
 import { workplaceSchema, type Workplace } from '../../src-shared/ipc/workplace';
-import { logger } from '../log';
-import { AtomicJsonFile } from '../store/atomic-file';
-
-const log = logger('staff');
+import type { AtomicJsonFile } from '../store/atomic-file';
+import { openDurable } from '../store/durable';
 
 /** The profile the choice was made under: another profile's office places mean nothing here. */
 const fileSchema = z.object({ byProfile: z.record(z.string(), workplaceSchema) });
@@ -21,10 +18,8 @@ export class WorkplaceMemory {
   ) {}
 
   static async open(dataDir: string): Promise<WorkplaceMemory> {
-    const file = new AtomicJsonFile(path.join(dataDir, 'workplace.json'), fileSchema);
-    const read = await file.read();
-    if (read.status === 'corrupt') log.warn('workplace file unreadable, kept aside', { reason: read.reason });
-    return new WorkplaceMemory(file, read.status === 'ok' ? read.value.byProfile : {});
+    const { file, value } = await openDurable(dataDir, 'workplace.json', fileSchema);
+    return new WorkplaceMemory(file, value?.byProfile ?? {});
   }
 
   get(profileId: string): Workplace | null {

@@ -39,9 +39,14 @@ export function serialisedWrite(file: string, write: () => Promise<void>): Promi
  * aside as `<name>.corrupt` and reported, never silently reset.
  */
 export class AtomicJsonFile<S extends z.ZodType> {
+  /**
+   * `entryLists`: top-level arrays written one entry per line (still plain JSON), so a
+   * damaged file can be salvaged entry by entry (`salvageEntries`).
+   */
   constructor(
     readonly file: string,
     private readonly schema: S,
+    private readonly entryLists: readonly string[] = [],
   ) {}
 
   async read(): Promise<ReadOutcome<z.output<S>>> {
@@ -66,7 +71,8 @@ export class AtomicJsonFile<S extends z.ZodType> {
   /** Resolves once this value is on disk; saves of the same file land in call order. */
   async write(value: z.input<S>): Promise<void> {
     const checked = this.schema.parse(value);
-    return serialisedWrite(this.file, () => this.replace(`${JSON.stringify(checked, null, 2)}\n`));
+    const text = this.entryLists.length > 0 ? entryPerLine(checked, this.entryLists) : `${JSON.stringify(checked, null, 2)}\n`;
+    return serialisedWrite(this.file, () => this.replace(text));
   }
 
   private async replace(text: string): Promise<void> {
@@ -90,6 +96,56 @@ export class AtomicJsonFile<S extends z.ZodType> {
     if (await exists(target)) target = `${this.file}.${new Date().toISOString().replace(/[:.]/g, '-')}.corrupt`;
     await rename(this.file, target);
     return target;
+  }
+}
+
+/** An object with the named arrays one entry per line: a torn or garbled line costs that entry only. */
+function entryPerLine(value: unknown, lists: readonly string[]): string {
+  const fields = Object.entries(value as Record<string, unknown>).map(([key, field]) => {
+    const name = JSON.stringify(key);
+    if (!lists.includes(key) || !Array.isArray(field) || field.length === 0) return `  ${name}: ${JSON.stringify(field)}`;
+    // JSON.stringify escapes every newline inside an entry: one entry is exactly one line.
+    return `  ${name}: [\n${field.map((entry) => `    ${JSON.stringify(entry)}`).join(',\n')}\n  ]`;
+  });
+  return `{\n${fields.join(',\n')}\n}\n`;
+}
+
+export interface Salvaged {
+  /** Entries that parse and match their schema, per list. */
+  entries: Record<string, unknown[]>;
+  /** Entry lines that could not be read, per list. */
+  lost: Record<string, number>;
+}
+
+/**
+ * Reads back what can still be read of a damaged file written with `entryLists`: each
+ * entry line on its own, checked against its list's schema. An older, indented file
+ * has entries over several lines: each of them counts as lost, none is guessed at.
+ */
+export function salvageEntries(text: string, schemas: Record<string, z.ZodType>): Salvaged {
+  const entries: Record<string, unknown[]> = Object.fromEntries(Object.keys(schemas).map((key) => [key, []]));
+  const lost: Record<string, number> = Object.fromEntries(Object.keys(schemas).map((key) => [key, 0]));
+  let list: string | null = null;
+  for (const line of text.split('\n')) {
+    const opened = /^ {2}"([^"]+)": \[/.exec(line);
+    if (opened) {
+      list = opened[1]! in schemas ? opened[1]! : null;
+      continue;
+    }
+    if (/^ {0,2}[\]}"]/.test(line)) list = null;
+    if (list === null || !/^ {4}\{/.test(line)) continue;
+    const parsed = schemas[list]!.safeParse(parseOrNull(line.trim().replace(/,$/, '')));
+    if (parsed.success) entries[list]!.push(parsed.data);
+    else lost[list]! += 1;
+  }
+  return { entries, lost };
+}
+
+function parseOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
   }
 }
 

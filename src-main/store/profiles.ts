@@ -1,8 +1,8 @@
-import path from 'node:path';
 import { z } from 'zod';
 import { DeskError } from '../../src-shared/errors';
 import { connectionProfileSchema, type ConnectionProfile } from '../../src-shared/profile';
-import { AtomicJsonFile } from './atomic-file';
+import type { AtomicJsonFile } from './atomic-file';
+import { openDurable } from './durable';
 import type { SecretStore } from './secrets';
 
 export const TRAINING_PROFILE_ID = 'training';
@@ -36,12 +36,10 @@ export class ProfileStore {
   ) {}
 
   static async open(dataDir: string, secrets: SecretStore): Promise<ProfileStore> {
-    const file = new AtomicJsonFile(path.join(dataDir, 'settings.json'), settingsSchema);
-    const outcome = await file.read();
-    if (outcome.status === 'ok') return new ProfileStore(file, outcome.value, secrets, null);
-    const notice: SettingsNotice | null =
-      outcome.status === 'corrupt' ? { kind: 'settings-corrupt', keptAs: outcome.keptAs, reason: outcome.reason } : null;
-    return new ProfileStore(file, structuredClone(EMPTY), secrets, notice);
+    // A damaged file also leaves a notice in notices.json: staff are told even when this notice is not passed on.
+    const { file, value, damage } = await openDurable(dataDir, 'settings.json', settingsSchema);
+    const notice: SettingsNotice | null = damage && { kind: 'settings-corrupt', keptAs: damage.keptAs, reason: damage.reason };
+    return new ProfileStore(file, value ?? structuredClone(EMPTY), secrets, notice);
   }
 
   activeProfileId(): string {

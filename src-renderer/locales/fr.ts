@@ -116,7 +116,22 @@ export const fr = {
     settingsCorrupt:
       'Les paramètres enregistrés étaient illisibles : ils ont été mis de côté ({file}) et le poste a démarré en mode formation.',
     profileUnusable: "Le profil « {name} » n'a pas pu être utilisé. {reason} Le poste a démarré en mode formation.",
-    dismiss: 'Fermer',
+    damaged: {
+      printQueue:
+        "Aucun ticket en attente d'impression n'a été perdu | 1 ticket en attente d'impression n'a pas pu être lu | {lost} tickets en attente d'impression n'ont pas pu être lus",
+      outbox:
+        "Aucune modification du tableau en attente d'envoi n'a été perdue | 1 modification du tableau en attente d'envoi n'a pas pu être lue | {lost} modifications du tableau en attente d'envoi n'ont pas pu être lues",
+      boardSettings: "Les réglages du tableau (temps d'attente, verrouillage) étaient illisibles : les valeurs par défaut sont utilisées",
+      printing: "Les réglages de l'imprimante étaient illisibles : choisissez à nouveau l'imprimante et les textes du ticket",
+      workplace: 'Le lieu et le guichet choisis sur cet ordinateur étaient illisibles : choisissez-les à nouveau',
+      journal: "Le journal du jour de ce poste était illisible : le tableau repart d'une journée vide",
+      settings: 'Les paramètres enregistrés étaient illisibles',
+      notices: 'Des avis précédents étaient illisibles',
+    },
+    recovered: '{recovered} récupéré(s)',
+    keptAs: 'le fichier est conservé sous {file}',
+    separator: ' ; ',
+    acknowledge: 'Compris',
   },
   profiles: {
     title: 'Profils de connexion',

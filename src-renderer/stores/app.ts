@@ -26,5 +26,11 @@ export const useAppStore = defineStore('app', () => {
     connection.value = state;
   }
 
-  return { info, connection, training, indicator, load };
+  /** Staff have read the notice: main forgets it (a damaged file's notice is otherwise shown at every start). */
+  async function acknowledgeNotice(id: string): Promise<void> {
+    const notices = await unwrap(desk.app.acknowledgeNotice({ id }));
+    if (info.value) info.value = { ...info.value, notices };
+  }
+
+  return { info, connection, training, indicator, load, acknowledgeNotice };
 });

@@ -12,6 +12,7 @@ import { STATISTICS_CHANNELS, STATISTICS_EVENTS } from './features/statistics.na
  */
 const CORE_CHANNELS = [
   'app/info',
+  'app/acknowledgeNotice',
   'connection/status',
   'connection/probe',
   'connection/compatibility',

@@ -13,10 +13,32 @@ import { printingContract, printingEvents } from './features/printing.contract';
 import { statisticsContract, statisticsEvents } from './features/statistics.contract';
 import { none, type ChannelSpec } from './spec';
 
-/** Something the desk must tell at start-up: a file kept aside, a profile it could not use. */
+/** The desk's durable files whose damage staff are told about (file names only, never their content). */
+export const DURABLE_FILES = [
+  'settings.json',
+  'workplace.json',
+  'board-settings.json',
+  'printing.json',
+  'print-queue.json',
+  'board-outbox.json',
+  'desk-journal.json',
+  'notices.json',
+] as const;
+export const durableFileSchema = z.enum(DURABLE_FILES);
+export type DurableFile = z.infer<typeof durableFileSchema>;
+
+const noticeId = z.string().min(1).max(64);
+const count = z.number().int().nonnegative();
+
+/**
+ * Something the desk must tell at start-up: a file kept aside, a profile it could not use.
+ * Shown until staff acknowledge it by its id; a damaged file's notice survives restarts.
+ */
 export const startupNoticeSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('settings-corrupt'), keptAs: z.string() }),
-  z.object({ kind: z.literal('profile-unusable'), profileName: z.string(), code: deskErrorCodeSchema }),
+  z.object({ kind: z.literal('settings-corrupt'), id: noticeId, keptAs: z.string() }),
+  z.object({ kind: z.literal('profile-unusable'), id: noticeId, profileName: z.string(), code: deskErrorCodeSchema }),
+  /** `lost`/`recovered`: entries of the file's main list (tickets waiting to print, changes waiting to be sent); null when it has none. */
+  z.object({ kind: z.literal('file-damaged'), id: noticeId, file: durableFileSchema, keptAs: z.string(), lost: count.nullable(), recovered: count.nullable() }),
 ]);
 export type StartupNotice = z.infer<typeof startupNoticeSchema>;
 
@@ -71,6 +93,7 @@ const profileIdRequestSchema = z.object({ id: z.string().min(1).max(64) });
 /** channel → {request, response}: the single source of the IPC API's types and checks. */
 export const ipcContract = {
   'app/info': { request: none, response: appInfoSchema },
+  'app/acknowledgeNotice': { request: z.object({ id: noticeId }), response: z.array(startupNoticeSchema) },
   'connection/status': { request: none, response: connectionStateSchema },
   'connection/probe': { request: none, response: configProbeResultSchema },
   'connection/compatibility': { request: compatibilityRequestSchema, response: compatibilityResultSchema },

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { logger } from '../../log';
 import { exponentialCeiling } from '../../net/retry';
-import { AtomicJsonFile } from '../../store/atomic-file';
-import { outboxFileSchema, type OutboxEntry } from './entries';
+import type { AtomicJsonFile } from '../../store/atomic-file';
+import { openDurable } from '../../store/durable';
+import { outboxEntrySchema, outboxFileSchema, type OutboxEntry } from './entries';
 
 const log = logger('board-outbox');
 
@@ -43,11 +43,14 @@ export class Outbox {
   ) {}
 
   static async open(options: OutboxOptions): Promise<Outbox> {
-    const file = new AtomicJsonFile(path.join(options.dataDir, 'board-outbox.json'), outboxFileSchema);
+    // A damaged outbox keeps every change still readable; staff are told how many were lost.
+    const { file, value } = await openDurable(options.dataDir, 'board-outbox.json', outboxFileSchema, {
+      lists: { entries: outboxEntrySchema },
+      counted: 'entries',
+      rebuild: (entries) => ({ entries: entries.entries as OutboxEntry[] }),
+    });
     const outbox = new Outbox(file, options);
-    const read = await file.read();
-    if (read.status === 'ok') outbox.entries = read.value.entries;
-    if (read.status === 'corrupt') log.error('outbox file unreadable, kept aside', { reason: read.reason });
+    outbox.entries = value?.entries ?? [];
     return outbox;
   }
 

@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { z } from 'zod';
+import { startupNoticeSchema, type DurableFile, type StartupNotice } from '../../src-shared/ipc/contract';
+import { AuditTrail } from '../board/audit';
+import { logger } from '../log';
+import { AtomicJsonFile, serialisedWrite } from './atomic-file';
+
+const log = logger('store');
+
+const noticesFileSchema = z.object({ version: z.literal(1), notices: z.array(startupNoticeSchema) });
+
+export interface FileDamage {
+  file: DurableFile;
+  /** Full path of the file kept aside. */
+  keptAs: string;
+  reason: string;
+  lost: number | null;
+  recovered: number | null;
+}
+
+/**
+ * Changes `notices.json` in one serialised read-and-write: the stores open side by side
+ * at start, and one store's notice must never overwrite another's.
+ */
+function changeNotices(dataDir: string, change: ((notices: StartupNotice[]) => StartupNotice[]) | null): Promise<StartupNotice[]> {
+  const file = new AtomicJsonFile(path.join(dataDir, 'notices.json'), noticesFileSchema);
+  let result: StartupNotice[] = [];
+  // Its own queue key: the write inside takes the file's key, which would wait on this very step.
+  return serialisedWrite(`${file.file}#change`, async () => {
+    const read = await file.read();
+    let notices = read.status === 'ok' ? read.value.notices : [];
+    if (read.status === 'corrupt') {
+      const damage: FileDamage = { file: 'notices.json', keptAs: read.keptAs, reason: read.reason, lost: null, recovered: null };
+      notices = [noticeOf(damage)];
+      await auditAndLog(dataDir, damage);
+    }
+    result = change ? change(notices) : notices;
+    if (change || read.status === 'corrupt') await file.write({ version: 1, notices: result });
+  }).then(() => result);
+}
+
+function noticeOf(damage: FileDamage): StartupNotice {
+  const keptAs = path.basename(damage.keptAs);
+  // The settings notice keeps its own words: the desk also fell back to training.
+  if (damage.file === 'settings.json') return { kind: 'settings-corrupt', id: randomUUID(), keptAs };
+  return { kind: 'file-damaged', id: randomUUID(), file: damage.file, keptAs, lost: damage.lost, recovered: damage.recovered };
+}
+
+async function auditAndLog(dataDir: string, damage: FileDamage): Promise<void> {
+  const counts = damage.lost === null ? '' : `; ${damage.lost} lost, ${damage.recovered ?? 0} recovered`;
+  const outcome = `${damage.file} kept as ${path.basename(damage.keptAs)}${counts}`;
+  log.error('durable file unreadable, kept aside', { file: damage.file, keptAs: path.basename(damage.keptAs), reason: damage.reason, lost: damage.lost });
+  await new AuditTrail(dataDir).record({ staff: 'desk', action: 'fileDamaged', outcome });
+}
+
+/** Tells staff (a notice kept until acknowledged), the audit trail and the log that a file was kept aside. */
+export async function reportDamage(dataDir: string, damage: FileDamage): Promise<void> {
+  await auditAndLog(dataDir, damage);
+  await changeNotices(dataDir, (notices) => [...notices, noticeOf(damage)]);
+}
+
+/**
+ * The notices shown at start: those kept in `notices.json` until staff acknowledge them,
+ * then this start's own (a profile that could not be used is told again at each start
+ * while it lasts, so it is not kept).
+ */
+export class NoticeBoard {
+  private constructor(
+    private readonly dataDir: string,
+    private kept: StartupNotice[],
+    private transient: StartupNotice[],
+  ) {}
+
+  static async open(dataDir: string, transient: StartupNotice[]): Promise<NoticeBoard> {
+    return new NoticeBoard(dataDir, await changeNotices(dataDir, null), transient);
+  }
+
+  list(): StartupNotice[] {
+    return [...this.kept, ...this.transient];
+  }
+
+  /** Unknown ids are ignored: a second click on "understood" is not an error. */
+  async acknowledge(id: string): Promise<StartupNotice[]> {
+    this.transient = this.transient.filter((notice) => notice.id !== id);
+    if (this.kept.some((notice) => notice.id === id)) this.kept = await changeNotices(this.dataDir, (notices) => notices.filter((notice) => notice.id !== id));
+    return this.list();
+  }
+}

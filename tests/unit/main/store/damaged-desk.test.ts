@@ -1,0 +1,54 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { appInfoSchema, startupNoticeSchema, type StartupNotice } from '../../../../src-shared/ipc/contract';
+import { startDesk, type RunningDesk } from '../../../../src-main/desk';
+import { TestKeystore } from '../../../helpers/test-keystore';
+
+let running: RunningDesk | null = null;
+afterEach(async () => {
+  await running?.close();
+  running = null;
+});
+
+/** One desk at a time on the folder, as on a workstation: the previous one is closed first. */
+async function restart(dir: string): Promise<RunningDesk> {
+  await running?.close();
+  running = await startDesk({ runtime: 'web', dataDir: dir, keystore: new TestKeystore(), sandbox: { kioskIntervalMs: 0 } });
+  return running;
+}
+
+async function notices(desk: RunningDesk): Promise<StartupNotice[]> {
+  const info = await desk.dispatch('app/info', undefined);
+  if (!info.ok) throw new Error(info.error.message);
+  return appInfoSchema.parse(info.value).notices;
+}
+
+describe('damaged files at desk start-up', () => {
+  it('tells staff at every start until they acknowledge it', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'desk-damaged-start-'));
+    writeFileSync(path.join(dir, 'print-queue.json'), '{\n  "version": 1,\n  "pending": [\n    {"id": "torn');
+    writeFileSync(path.join(dir, 'settings.json'), '{ not json');
+
+    const first = await restart(dir);
+    const raised = await notices(first);
+    expect(raised).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'settings-corrupt', keptAs: 'settings.json.corrupt' }),
+        expect.objectContaining({ kind: 'file-damaged', file: 'print-queue.json', keptAs: 'print-queue.json.corrupt', lost: 1, recovered: 0 }),
+      ]),
+    );
+    expect(raised).toHaveLength(2);
+
+    const second = await restart(dir);
+    expect(await notices(second)).toEqual(raised);
+    const queueNotice = raised.find((notice) => notice.kind === 'file-damaged')!;
+    const left = await second.dispatch('app/acknowledgeNotice', { id: queueNotice.id });
+    expect(left).toEqual({ ok: true, value: [raised.find((notice) => notice.kind === 'settings-corrupt')] });
+    expect(await notices(second)).toEqual(startupNoticeSchema.array().parse(left.ok ? left.value : null));
+
+    const third = await restart(dir);
+    expect((await notices(third)).map((notice) => notice.kind)).toEqual(['settings-corrupt']);
+  });
+});
