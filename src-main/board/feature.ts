@@ -22,7 +22,7 @@ export async function createBoardFeature(deps: BoardDeps, options?: BoardService
       'board/call': (request) => service.act((actions) => actions.call(request.ticketId, request.recall, request.force)),
       'board/setStatus': (request) => service.act((actions) => actions.setStatus(request.ticketId, request.status)),
       'board/saveSettings': (request) => service.saveSettings(request),
-      'board/lock': () => service.lock(),
+      'board/lock': (request) => service.lock(request.reason),
       'board/unlock': (request) => service.unlock(request.password),
     },
     close: () => service.close(),

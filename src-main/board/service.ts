@@ -1,6 +1,6 @@
 import { statusRank, type ForwardStatus } from '../../src-shared/board/rows';
 import { DeskError, type DeskErrorCode } from '../../src-shared/errors';
-import type { BoardLive, BoardSnapshot, WorkplaceOptions } from '../../src-shared/ipc/features/board.contract';
+import type { BoardLive, BoardLock, BoardSnapshot, WorkplaceOptions } from '../../src-shared/ipc/features/board.contract';
 import type { Workplace } from '../../src-shared/ipc/workplace';
 import type { DeskTicket } from '../../src-shared/platform/tickets';
 import type { DeskEvents } from '../events/bus';
@@ -66,7 +66,7 @@ export class BoardService {
   private feedPlace: number | null = null;
   private starting: Promise<void> | null = null;
   private sweep: NodeJS.Timeout | null = null;
-  private locked = false;
+  private lockState: BoardLock | null = null;
   /** appointment:status already told to the platform, so a sweep does not repeat it. */
   private readonly told = new Set<string>();
   /** No day list on this platform: the rows are the desk journal's, re-verified by the sweep. */
@@ -93,7 +93,10 @@ export class BoardService {
     });
     this.state = new BoardState(
       (id) => this.verifier.cached(id),
-      (change) => deps.events.emit('board/rows', change),
+      // Nothing of the patients leaves main while the desk is locked: unlocking reloads the board.
+      (change) => {
+        if (!this.locked) deps.events.emit('board/rows', change);
+      },
     );
     this.actions = new BoardActions({
       state: this.state,
@@ -128,7 +131,11 @@ export class BoardService {
     }
     outbox.kick();
     deps.events.subscribe((event, payload) => {
-      if (event === 'staff/sessionChanged' && payload === null) service?.stopFeed();
+      if (event === 'staff/sessionChanged' && payload === null) {
+        service?.stopFeed();
+        // The next person signs in with their own password: the previous one's lock is theirs no more.
+        if (service) service.lockState = null;
+      }
     });
     deps.journal.subscribe((ticket) => service?.journalChanged(ticket));
     return service;
@@ -147,6 +154,7 @@ export class BoardService {
       workplace,
       settings: this.settings.current(),
       locked: this.locked,
+      lock: this.lockState,
     };
   }
 
@@ -176,11 +184,15 @@ export class BoardService {
 
   saveSettings = (settings: Parameters<BoardSettingsStore['save']>[0]) => this.settings.save(settings);
 
-  async lock(): Promise<null> {
+  private get locked(): boolean {
+    return this.lockState !== null;
+  }
+
+  async lock(reason: BoardLock['reason'] = 'manual'): Promise<null> {
     this.deps.staff.requireSession();
     if (!this.locked) {
-      this.locked = true;
-      this.deps.events.emit('board/locked', true);
+      this.lockState = { reason, idleMinutes: reason === 'idle' ? this.settings.current().idleLockMinutes : null };
+      this.deps.events.emit('board/locked', this.lockState);
       await this.audit.record({ staff: this.staffName(), action: 'lock', outcome: 'done' });
     }
     return null;
@@ -190,8 +202,8 @@ export class BoardService {
     await this.deps.staff.confirmPassword(password);
     // Only a real unlock is audited: confirming the password at an open desk changes nothing.
     if (!this.locked) return null;
-    this.locked = false;
-    this.deps.events.emit('board/locked', false);
+    this.lockState = null;
+    this.deps.events.emit('board/locked', null);
     await this.audit.record({ staff: this.staffName(), action: 'unlock', outcome: 'done' });
     return null;
   }

@@ -30,12 +30,23 @@ export const workplaceOptionsSchema = z.object({
 });
 export type WorkplaceOptions = z.infer<typeof workplaceOptionsSchema>;
 
+/**
+ * Why the desk is locked, so the lock screen says it truthfully: staff locked it (`manual`), or
+ * nobody touched it for `idleMinutes` (the desk's setting when it locked).
+ */
+export const boardLockSchema = z.object({
+  reason: z.enum(['manual', 'idle']),
+  idleMinutes: z.number().int().min(0).max(600).nullable(),
+});
+export type BoardLock = z.infer<typeof boardLockSchema>;
+
 export const boardSnapshotSchema = z.object({
   rows: z.array(boardRowSchema),
   live: boardLiveSchema,
   workplace: workplaceSchema,
   settings: boardSettingsSchema,
   locked: z.boolean(),
+  lock: boardLockSchema.nullable(),
 });
 export type BoardSnapshot = z.infer<typeof boardSnapshotSchema>;
 
@@ -69,7 +80,7 @@ export const boardContract = {
   'board/call': { request: ticketRefSchema.extend({ recall: z.boolean(), force: z.boolean().optional() }), response: boardActionResultSchema },
   'board/setStatus': { request: ticketRefSchema.extend({ status: forwardStatusSchema }), response: boardActionResultSchema },
   'board/saveSettings': { request: boardSettingsSchema, response: boardSettingsSchema },
-  'board/lock': { request: none, response: z.null() },
+  'board/lock': { request: boardLockSchema.pick({ reason: true }), response: z.null() },
   'board/unlock': { request: z.object({ password: z.string().min(1).max(1024) }), response: z.null() },
 } as const satisfies Record<(typeof BOARD_CHANNELS)[number], ChannelSpec>;
 
@@ -85,6 +96,7 @@ export type BoardRefused = z.infer<typeof boardRefusedSchema>;
 export const boardEvents = {
   'board/rows': boardRowsEventSchema,
   'board/live': boardLiveSchema,
-  'board/locked': z.boolean(),
+  /** The lock, or null once unlocked. */
+  'board/locked': boardLockSchema.nullable(),
   'board/refused': boardRefusedSchema,
 } as const satisfies Record<(typeof BOARD_EVENTS)[number], z.ZodType>;

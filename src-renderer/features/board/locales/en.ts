@@ -125,7 +125,10 @@ export const boardEn: BoardMessages = {
   },
   lock: {
     title: 'Desk locked',
-    text: 'The desk locked itself after a while without activity. Enter your password to continue.',
+    manual: 'You locked this desk. Enter your password to carry on.',
+    idle: 'Desk locked after {minutes} min without activity. Enter your password to carry on.',
+    switchUser: 'Another person',
+    deskKept: 'Desk kept: {desk}',
     password: 'Password',
     unlock: 'Unlock',
     lockNow: 'Lock the desk',

@@ -125,7 +125,10 @@ export const boardFr = {
   },
   lock: {
     title: 'Poste verrouillé',
-    text: "Le poste s'est verrouillé après une période d'inactivité. Saisissez votre mot de passe pour reprendre.",
+    manual: 'Vous avez verrouillé ce poste. Saisissez votre mot de passe pour reprendre.',
+    idle: 'Poste verrouillé après {minutes} min sans activité. Saisissez votre mot de passe pour reprendre.',
+    switchUser: 'Une autre personne',
+    deskKept: 'Poste conservé : {desk}',
     password: 'Mot de passe',
     unlock: 'Déverrouiller',
     lockNow: 'Verrouiller le poste',

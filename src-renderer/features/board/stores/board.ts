@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, triggerRef } from 'vue';
 import { DEFAULT_BOARD_SETTINGS, type BoardRow, type BoardSettings, type ForwardStatus } from '../../../../src-shared/board/rows';
-import type { BoardActionResult, BoardLive, BoardRefused, BoardRowsEvent } from '../../../../src-shared/ipc/features/board.contract';
+import type { BoardActionResult, BoardLive, BoardLock, BoardRefused, BoardRowsEvent } from '../../../../src-shared/ipc/features/board.contract';
 import type { Workplace } from '../../../../src-shared/ipc/workplace';
 import { desk, unwrap } from '../../../bridge/desk';
 import { BoardLines } from '../model/board-lines';
@@ -16,7 +16,9 @@ export const useBoardStore = defineStore('board', () => {
   const live = ref<BoardLive>({ state: 'connecting', reason: null });
   const workplace = ref<Workplace | null>(null);
   const settings = ref<BoardSettings>(DEFAULT_BOARD_SETTINGS);
-  const locked = ref(false);
+  /** Why the desk is locked, or null: while locked the store holds no row, so no name can show. */
+  const lockState = ref<BoardLock | null>(null);
+  const locked = computed(() => lockState.value !== null);
   const loaded = ref(false);
   const filters = ref<BoardFilters>({ ...NO_FILTERS });
   const selectedId = ref<string | null>(null);
@@ -44,12 +46,19 @@ export const useBoardStore = defineStore('board', () => {
         }),
         desk.on.board.refused((refusal) => refusals.value.push(refusal)),
         desk.on.board.locked((next) => {
-          locked.value = next;
+          setLock(next);
           if (!next) void refresh();
         }),
       ];
     }
     await refresh();
+  }
+
+  function setLock(next: BoardLock | null): void {
+    lockState.value = next;
+    if (!next) return;
+    board.replace([]);
+    triggerRef(rows);
   }
 
   async function refresh(): Promise<void> {
@@ -68,7 +77,7 @@ export const useBoardStore = defineStore('board', () => {
     live.value = arrived.live ?? snapshot.live;
     workplace.value = snapshot.workplace;
     settings.value = snapshot.settings;
-    locked.value = snapshot.locked;
+    setLock(snapshot.lock);
     loaded.value = true;
   }
 
@@ -126,10 +135,10 @@ export const useBoardStore = defineStore('board', () => {
     settings.value = await unwrap(desk.board.saveSettings(next));
   }
 
-  const lock = () => unwrap(desk.board.lock());
+  const lock = (reason: BoardLock['reason'] = 'manual') => unwrap(desk.board.lock({ reason }));
   async function unlock(password: string): Promise<void> {
     await unwrap(desk.board.unlock({ password }));
-    locked.value = false;
+    lockState.value = null;
   }
 
   return {
@@ -139,6 +148,7 @@ export const useBoardStore = defineStore('board', () => {
     workplace,
     settings,
     locked,
+    lockState,
     loaded,
     filters,
     selectedId,
