@@ -46,8 +46,10 @@ export async function openDurable<S extends z.ZodType>(
       // On disk before the desk acts on it: a second crash must not lose the salvage.
       await file.write(salvage.rebuild(salvaged.entries));
     }
-    const recovered = value === null ? 0 : (salvaged.entries[salvage.counted]?.length ?? 0);
-    counts = { lost: (salvaged.lost[salvage.counted] ?? 0) + (value === null ? (salvaged.entries[salvage.counted]?.length ?? 0) : 0), recovered };
+    const found = salvaged.entries[salvage.counted]?.length ?? 0;
+    const lost = (salvaged.lost[salvage.counted] ?? 0) + (value === null ? found : 0);
+    // Not one entry line seen (a compact or shredded file): how many were lost is unknown, never "none".
+    if (found + lost > 0) counts = { lost, recovered: value === null ? 0 : found };
   }
   const damage: FileDamage = { file: name, keptAs: read.keptAs, reason: read.reason, ...counts };
   await reportDamage(dataDir, damage);

@@ -48,9 +48,9 @@ export const en: Messages = {
     settingsCorrupt: 'The saved settings could not be read: they were kept aside ({file}) and the desk started in training mode.',
     profileUnusable: 'The profile “{name}” could not be used. {reason} The desk started in training mode.',
     damaged: {
-      printQueue: 'No ticket waiting to print was lost | 1 ticket waiting to print could not be read | {lost} tickets waiting to print could not be read',
+      printQueue: 'The print queue could not be read | 1 ticket waiting to print could not be read | {lost} tickets waiting to print could not be read',
       outbox:
-        'No board change waiting to be sent was lost | 1 board change waiting to be sent could not be read | {lost} board changes waiting to be sent could not be read',
+        'The board changes waiting to be sent could not be read | 1 board change waiting to be sent could not be read | {lost} board changes waiting to be sent could not be read',
       boardSettings: 'The board settings (waiting times, idle lock) could not be read: the default values are used',
       printing: 'The printer settings could not be read: choose the printer and the ticket texts again',
       workplace: 'The office place and desk chosen on this computer could not be read: choose them again',

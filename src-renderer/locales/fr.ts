@@ -118,9 +118,9 @@ export const fr = {
     profileUnusable: "Le profil « {name} » n'a pas pu être utilisé. {reason} Le poste a démarré en mode formation.",
     damaged: {
       printQueue:
-        "Aucun ticket en attente d'impression n'a été perdu | 1 ticket en attente d'impression n'a pas pu être lu | {lost} tickets en attente d'impression n'ont pas pu être lus",
+        "La file d'impression était illisible | 1 ticket en attente d'impression n'a pas pu être lu | {lost} tickets en attente d'impression n'ont pas pu être lus",
       outbox:
-        "Aucune modification du tableau en attente d'envoi n'a été perdue | 1 modification du tableau en attente d'envoi n'a pas pu être lue | {lost} modifications du tableau en attente d'envoi n'ont pas pu être lues",
+        "Les modifications du tableau en attente d'envoi étaient illisibles | 1 modification du tableau en attente d'envoi n'a pas pu être lue | {lost} modifications du tableau en attente d'envoi n'ont pas pu être lues",
       boardSettings: "Les réglages du tableau (temps d'attente, verrouillage) étaient illisibles : les valeurs par défaut sont utilisées",
       printing: "Les réglages de l'imprimante étaient illisibles : choisissez à nouveau l'imprimante et les textes du ticket",
       workplace: 'Le lieu et le guichet choisis sur cet ordinateur étaient illisibles : choisissez-les à nouveau',

@@ -56,6 +56,13 @@ describe('start-up notices', () => {
     );
   });
 
+  it('a queue whose losses could not be counted is told as unreadable, never as "none lost"', async () => {
+    const wrapper = await mountNotices('fr', [{ ...queueNotice, lost: null, recovered: null }]);
+    expect(wrapper.find('[data-testid="startup-notice"]').text()).toContain(
+      "La file d'impression était illisible ; le fichier est conservé sous print-queue.json.corrupt.",
+    );
+  });
+
   it('stays until "understood" is pressed, then asks main to forget that notice only', async () => {
     const wrapper = await mountNotices('fr', [queueNotice, boardNotice]);
     deskReplies.set('app/acknowledgeNotice', () => ({ ok: true, value: [boardNotice] }));

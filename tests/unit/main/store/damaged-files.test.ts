@@ -106,6 +106,13 @@ describe('a damaged durable file is never silent', () => {
     expect((await NoticeBoard.open(dir, [])).list()).toHaveLength(2);
   });
 
+  it('a queue too shredded to count says so rather than "none lost"', async () => {
+    const dir = folder();
+    writeFileSync(path.join(dir, 'print-queue.json'), '\u0000\u0000garbage');
+    expect((await PrintQueue.open(dir)).pendingCount).toBe(0);
+    expect(keptNotices(dir)).toEqual([expect.objectContaining({ file: 'print-queue.json', lost: null, recovered: null })]);
+  });
+
   it('a damaged notices file is itself told, never silently emptied', async () => {
     const dir = folder();
     writeFileSync(path.join(dir, 'notices.json'), '[[');
