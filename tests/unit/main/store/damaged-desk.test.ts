@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { appInfoSchema, startupNoticeSchema, type StartupNotice } from '../../../../src-shared/ipc/contract';
 import { startDesk, type RunningDesk } from '../../../../src-main/desk';
+import { startSandbox } from '../../../../src-main/sandbox/start';
 import { TestKeystore } from '../../../helpers/test-keystore';
 
 let running: RunningDesk | null = null;
@@ -50,5 +51,24 @@ describe('damaged files at desk start-up', () => {
 
     const third = await restart(dir);
     expect((await notices(third)).map((notice) => notice.kind)).toEqual(['settings-corrupt']);
+  });
+
+  it('tells a damaged settings file to a desk attached to a sandbox running elsewhere too', async () => {
+    const sandbox = await startSandbox({ kioskIntervalMs: 0 });
+    try {
+      const dir = mkdtempSync(path.join(tmpdir(), 'desk-damaged-attach-'));
+      writeFileSync(path.join(dir, 'settings.json'), '{ not json');
+      running = await startDesk({
+        runtime: 'web',
+        dataDir: dir,
+        keystore: new TestKeystore(),
+        attach: { profile: sandbox.profile, accountKey: sandbox.accountKey },
+      });
+      expect(await notices(running)).toEqual([expect.objectContaining({ kind: 'settings-corrupt', keptAs: 'settings.json.corrupt' })]);
+    } finally {
+      await running?.close();
+      running = null;
+      await sandbox.close();
+    }
   });
 });
