@@ -268,7 +268,8 @@ describe('ticket event stream against scripted streams', () => {
   it('keeps trying through 5xx, reports the platform unreachable, and says offline after the bound', async () => {
     const { seen, stream, server, reach } = await openScripted([status(503)], { offlineAfterFailures: 3 });
     stream.start(null);
-    await until(() => server.received.length >= 4);
+    // The server has the fourth request before the desk has read its answer: wait for both.
+    await until(() => server.received.length >= 4 && reach.length >= 4);
     expect(seen.states.slice(0, 2)).toEqual(['reconnecting', 'offline:unreachable']);
     expect(reach.slice(0, 4)).toEqual([false, false, false, false]);
   });
