@@ -6,9 +6,18 @@ import { expect, launchPreviewHost, test } from './fixtures';
 test('a corrupt settings file is reported in plain French and the desk still starts in training', async ({ page }) => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'desk-e2e-corrupt-'));
   writeFileSync(path.join(dataDir, 'settings.json'), '{"version": 1, "activeProf');
+  // A queue torn in its second ticket, the first one too short to be a job: both are told as lost.
+  const job = '{"id":"j1","key":"issued:A001"}';
+  writeFileSync(path.join(dataDir, 'print-queue.json'), `{\n  "version": 1,\n  "pending": [\n    ${job},\n    {"id":"j2","ke`);
   const { host, child } = await launchPreviewHost(['--kiosk-every', '0'], dataDir);
   try {
     await page.goto(host.openUrl);
+    const queueNotice = page.getByTestId('startup-notice').filter({ hasText: 'print-queue.json.corrupt' });
+    await expect(queueNotice).toContainText("2 tickets en attente d'impression n'ont pas pu être lus");
+    await queueNotice.getByTestId('startup-notice-acknowledge').click();
+    await expect(queueNotice).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByTestId('startup-notice')).toHaveCount(1);
     const notice = page.getByTestId('startup-notice');
     await expect(notice).toContainText('Les paramètres enregistrés étaient illisibles');
     await expect(notice).toContainText('settings.json.corrupt');
