@@ -1,6 +1,8 @@
+import path from 'node:path';
 import { z } from 'zod';
 import { DeskError } from '../../src-shared/errors';
 import { AtomicJsonFile } from './atomic-file';
+import { reportDamage } from './notices';
 
 /**
  * What encrypts secrets at rest: Electron's `safeStorage` in the app (OS keychain,
@@ -78,7 +80,10 @@ export class SecretStore {
   private async load(): Promise<Record<string, string>> {
     if (this.entries) return this.entries;
     const outcome = await this.file.read();
-    // A corrupt secrets file is kept aside by the reader; its secrets must be entered again.
+    // A corrupt secrets file is kept aside by the reader; its secrets must be entered again, and staff are told so.
+    if (outcome.status === 'corrupt') {
+      await reportDamage(path.dirname(this.file.file), { file: 'secrets.json', keptAs: outcome.keptAs, reason: outcome.reason, lost: null, recovered: null });
+    }
     this.entries = outcome.status === 'ok' ? outcome.value.entries : {};
     return this.entries;
   }

@@ -56,6 +56,7 @@ export const en: Messages = {
       workplace: 'The office place and desk chosen on this computer could not be read: choose them again',
       journal: "This desk's journal of the day could not be read: the board starts the day empty",
       settings: 'The saved settings could not be read',
+      secrets: 'The stored account keys and admin tokens could not be read: enter them again in Settings',
       notices: 'Earlier notices could not be read',
     },
     recovered: '{recovered} recovered',

@@ -126,6 +126,7 @@ export const fr = {
       workplace: 'Le lieu et le guichet choisis sur cet ordinateur étaient illisibles : choisissez-les à nouveau',
       journal: "Le journal du jour de ce poste était illisible : le tableau repart d'une journée vide",
       settings: 'Les paramètres enregistrés étaient illisibles',
+      secrets: "Les clés de compte et jetons d'administration enregistrés étaient illisibles : saisissez-les à nouveau dans Paramètres",
       notices: 'Des avis précédents étaient illisibles',
     },
     recovered: '{recovered} récupéré(s)',

@@ -16,6 +16,7 @@ import { none, type ChannelSpec } from './spec';
 /** The desk's durable files whose damage staff are told about (file names only, never their content). */
 export const DURABLE_FILES = [
   'settings.json',
+  'secrets.json',
   'workplace.json',
   'board-settings.json',
   'printing.json',

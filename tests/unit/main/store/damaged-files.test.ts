@@ -11,6 +11,8 @@ import { PrintQueue } from '../../../../src-main/printing/queue';
 import { WorkplaceMemory } from '../../../../src-main/staff/workplace-store';
 import { salvageEntries } from '../../../../src-main/store/atomic-file';
 import { NoticeBoard } from '../../../../src-main/store/notices';
+import { SecretStore } from '../../../../src-main/store/secrets';
+import { TestKeystore } from '../../../helpers/test-keystore';
 import { ticketJob } from '../printing/support';
 import { z } from 'zod';
 
@@ -89,6 +91,13 @@ describe('a damaged durable file is never silent', () => {
     expect(readFileSync(path.join(dir, `${name}.corrupt`), 'utf8')).toBe('{"trunc');
     expect(keptNotices(dir)).toEqual([{ kind: 'file-damaged', id: expect.any(String), file: name, keptAs: `${name}.corrupt`, lost: null, recovered: null }]);
     expect(auditLines(dir)).toEqual([expect.objectContaining({ action: 'fileDamaged', outcome: `${name} kept as ${name}.corrupt` })]);
+  });
+
+  it('secrets.json: its keys must be entered again, and staff are told so', async () => {
+    const dir = folder();
+    writeFileSync(path.join(dir, 'secrets.json'), '{"version": 1, "entr');
+    expect(await new SecretStore(path.join(dir, 'secrets.json'), new TestKeystore()).get('lyon', 'accountKey')).toBeNull();
+    expect(keptNotices(dir)).toEqual([expect.objectContaining({ kind: 'file-damaged', file: 'secrets.json', keptAs: 'secrets.json.corrupt' })]);
   });
 
   it('stores opened side by side each leave their notice, kept until acknowledged', async () => {
