@@ -85,9 +85,11 @@ export const boardSettingsSchema = z.object({
   redMinutes: z.number().int().min(1).max(600),
   /** Minutes without input before the desk locks; 0 = never. */
   idleLockMinutes: z.number().int().min(0).max(600),
+  /** A chime when a patient arrives; off by default (a shared reception room), absent in older files. */
+  arrivalChime: z.boolean().default(false),
 });
 export type BoardSettings = z.infer<typeof boardSettingsSchema>;
-export const DEFAULT_BOARD_SETTINGS: BoardSettings = { amberMinutes: 15, redMinutes: 30, idleLockMinutes: 10 };
+export const DEFAULT_BOARD_SETTINGS: BoardSettings = { amberMinutes: 15, redMinutes: 30, idleLockMinutes: 10, arrivalChime: false };
 
 export type WaitLevel = 'normal' | 'amber' | 'red';
 export function waitLevel(waitedMinutes: number, settings: Pick<BoardSettings, 'amberMinutes' | 'redMinutes'>): WaitLevel {

@@ -1,5 +1,6 @@
 import { BOARD_GROUPS, type BoardGroup, type BoardRow } from '../../../../src-shared/board/rows';
 import type { BoardRowsEvent } from '../../../../src-shared/ipc/features/board.contract';
+import type { Workplace } from '../../../../src-shared/ipc/workplace';
 import type { BoardFilters, BoardLine } from './view';
 
 /** The columns staff filter on, with the row field each one reads. */
@@ -93,16 +94,49 @@ export class BoardLines {
   private needle = '';
   private compare = comparator('wait');
   private built: BoardLine[] | null = null;
+  /** This desk, and the rows it serves (called here, or in care after a call here): a handful, kept per push. */
+  private desk: Pick<Workplace, 'deskId' | 'deskLabel'> | null = null;
+  private readonly mine = new Map<string, BoardRow>();
 
   constructor(rows: Iterable<BoardRow> = []) {
     this.replace(rows);
   }
 
-  /** Applies one push of main (rows replaced whole, so pushes replay in order to the newest state). */
-  apply(change: BoardRowsEvent): void {
+  /**
+   * Applies one push of main (rows replaced whole, so pushes replay in order to the newest state).
+   * Answers the tickets that just arrived (new and waiting), for the arrival cue; none on a day reload.
+   */
+  apply(change: BoardRowsEvent): string[] {
     if (change.reset) this.replace([]);
-    for (const row of change.upserts) this.upsert(row);
+    const arrivals: string[] = [];
+    for (const row of change.upserts) {
+      if (!change.reset && row.group === 'waiting' && !this.rows.has(row.ticketId)) arrivals.push(row.ticketId);
+      this.upsert(row);
+    }
     for (const id of change.removed) this.remove(id);
+    return arrivals;
+  }
+
+  /** The desk whose patient `myPatient` finds; one pass when it changes (rare), none per push. */
+  setDesk(desk: Pick<Workplace, 'deskId' | 'deskLabel'> | null): void {
+    this.desk = desk;
+    this.mine.clear();
+    for (const row of this.rows.values()) this.follow(row);
+  }
+
+  /** The patient this desk serves now: of those it called or has in care, the last called here. */
+  myPatient(): BoardRow | null {
+    let latest: BoardRow | null = null;
+    for (const row of this.mine.values()) if (!latest || row.lastCall!.at > latest.lastCall!.at) latest = row;
+    return latest;
+  }
+
+  private follow(row: BoardRow): void {
+    const call = row.lastCall;
+    const desk = this.desk;
+    // A desk without a number is known by its label, which the call carries too.
+    const here = call !== null && desk !== null && (desk.deskId !== null ? call.deskId === desk.deskId : call.deskLabel === desk.deskLabel);
+    if (here && (row.group === 'called' || row.group === 'inCare')) this.mine.set(row.ticketId, row);
   }
 
   /** A new board (snapshot): stored unsorted, then sorted once, n log n instead of n insertions. */
@@ -110,9 +144,11 @@ export class BoardLines {
     this.rows.clear();
     this.entries.clear();
     this.searchable.clear();
+    this.mine.clear();
     for (const values of this.columns.values()) values.clear();
     for (const row of rows) {
       this.rows.set(row.ticketId, row);
+      this.follow(row);
       this.entries.set(row.ticketId, { kind: 'row', key: row.ticketId, row });
       for (const column of COLUMNS) this.columns.get(column)!.add(FILTER_COLUMNS[column](row));
     }
@@ -124,6 +160,7 @@ export class BoardLines {
     const entry: RowLine = { kind: 'row', key: row.ticketId, row };
     this.rows.set(row.ticketId, row);
     this.entries.set(row.ticketId, entry);
+    this.follow(row);
     for (const column of COLUMNS) this.columns.get(column)!.add(FILTER_COLUMNS[column](row));
     if (this.filters && this.passes(entry)) {
       const list = this.groups.get(row.group)!;
@@ -137,6 +174,7 @@ export class BoardLines {
     if (!entry) return;
     this.rows.delete(ticketId);
     this.entries.delete(ticketId);
+    this.mine.delete(ticketId);
     for (const column of COLUMNS) this.columns.get(column)!.remove(FILTER_COLUMNS[column](entry.row));
     const shown = this.filters !== null && this.passes(entry);
     this.searchable.delete(ticketId);

@@ -5,7 +5,11 @@ import type { BoardActionResult, BoardLive, BoardLock, BoardRefused, BoardRowsEv
 import type { Workplace } from '../../../../src-shared/ipc/workplace';
 import { desk, unwrap } from '../../../bridge/desk';
 import { BoardLines } from '../model/board-lines';
+import { chime } from '../model/chime';
 import { NO_FILTERS, type BoardFilters } from '../model/view';
+
+/** How long a new arrival's row stays highlighted. */
+export const ARRIVAL_CUE_MS = 4_000;
 
 /** The call board as main pushes it; this store only mirrors, filters and sends actions. */
 export const useBoardStore = defineStore('board', () => {
@@ -25,6 +29,8 @@ export const useBoardStore = defineStore('board', () => {
   const busy = ref(false);
   /** Changes refused after they waited in the outbox: shown until staff dismiss them. */
   const refusals = ref<BoardRefused[]>([]);
+  /** Tickets that arrived a moment ago, for a short highlight of their rows; replaced only on an arrival. */
+  const arrived = shallowRef<ReadonlySet<string>>(new Set());
   let unsubscribe: (() => void)[] = [];
   // Pushes and the snapshot travel on different channels: pushes that arrive while a
   // snapshot is in flight win over it, or the snapshot would erase them.
@@ -32,8 +38,19 @@ export const useBoardStore = defineStore('board', () => {
 
   function apply(change: BoardRowsEvent): void {
     arrivedDuringRefresh?.rows.push(change);
-    board.apply(change);
+    const arrivals = board.apply(change);
     triggerRef(rows);
+    if (arrivals.length > 0) cue(arrivals);
+  }
+
+  function cue(arrivals: string[]): void {
+    arrived.value = new Set([...arrived.value, ...arrivals]);
+    if (settings.value.arrivalChime) chime();
+    setTimeout(() => {
+      const left = new Set(arrived.value);
+      for (const id of arrivals) left.delete(id);
+      arrived.value = left;
+    }, ARRIVAL_CUE_MS);
   }
 
   async function open(): Promise<void> {
@@ -76,6 +93,7 @@ export const useBoardStore = defineStore('board', () => {
     triggerRef(rows);
     live.value = arrived.live ?? snapshot.live;
     workplace.value = snapshot.workplace;
+    board.setDesk(snapshot.workplace);
     settings.value = snapshot.settings;
     setLock(snapshot.lock);
     loaded.value = true;
@@ -90,6 +108,8 @@ export const useBoardStore = defineStore('board', () => {
     void rows.value;
     return board.lines(filters.value);
   });
+  /** Same row object until it changes: the panel redraws only when this desk's patient does. */
+  const myPatient = computed(() => (void rows.value, board.myPatient()));
   const selected = computed<BoardRow | null>(() => {
     void lines.value;
     const id = selectedId.value;
@@ -153,6 +173,8 @@ export const useBoardStore = defineStore('board', () => {
     filters,
     selectedId,
     selected,
+    myPatient,
+    arrived,
     busy,
     lines,
     examTypes,
