@@ -57,7 +57,12 @@ async function auditAndLog(dataDir: string, damage: FileDamage): Promise<void> {
 /** Tells staff (a notice kept until acknowledged), the audit trail and the log that a file was kept aside. */
 export async function reportDamage(dataDir: string, damage: FileDamage): Promise<void> {
   await auditAndLog(dataDir, damage);
-  await changeNotices(dataDir, (notices) => [...notices, noticeOf(damage)]);
+  try {
+    await changeNotices(dataDir, (notices) => [...notices, noticeOf(damage)]);
+  } catch (error) {
+    // A full or read-only disk must not keep the desk from starting: the log and the audit line still tell.
+    log.error('notice not written', { file: damage.file, error: error instanceof Error ? error.name : 'unknown' });
+  }
 }
 
 /**

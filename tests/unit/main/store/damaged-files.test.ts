@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -120,6 +120,14 @@ describe('a damaged durable file is never silent', () => {
     writeFileSync(path.join(dir, 'print-queue.json'), '\u0000\u0000garbage');
     expect((await PrintQueue.open(dir)).pendingCount).toBe(0);
     expect(keptNotices(dir)).toEqual([expect.objectContaining({ file: 'print-queue.json', lost: null, recovered: null })]);
+  });
+
+  it('a notice that cannot be written never keeps the desk from starting: the audit trail still tells', async () => {
+    const dir = folder();
+    mkdirSync(path.join(dir, 'notices.json'));
+    writeFileSync(path.join(dir, 'board-settings.json'), 'x');
+    expect((await BoardSettingsStore.open(dir)).current()).toBeDefined();
+    expect(auditLines(dir)).toEqual([expect.objectContaining({ action: 'fileDamaged', outcome: 'board-settings.json kept as board-settings.json.corrupt' })]);
   });
 
   it('a damaged notices file is itself told, never silently emptied', async () => {
