@@ -8,6 +8,7 @@ import type { DeskTicket } from '../../src-shared/platform/tickets';
 import { expect, launchPreviewHost, test, type PreviewHost } from './fixtures';
 import { expectAccessible } from './pages/accessibility';
 import { BoardPage } from './pages/board-page';
+import { SignInPage } from './pages/sign-in-page';
 
 /**
  * The board through the preview host, on a training sandbox started by the test
@@ -90,10 +91,23 @@ test.describe('live call board', () => {
     await board.button(row, 'Appeler').click();
     await expect(row).toHaveAttribute('data-group', 'called');
     expect(ticketByNumber(number).lastCall?.deskLabel).toBe('Accueil 1');
+    // Only the wait is coloured: a called row tells since when, and how many calls.
+    await expect(row.getByTestId('row-wait')).toHaveText(/^appel il y a \d+ min \(1 appel\)$/);
+    await expect(row.getByTestId('row-wait')).not.toHaveAttribute('data-level');
+    await expect(board.myPatient).toHaveAttribute('data-ticket', number);
+    await expect(board.myPatient.getByTestId('my-patient-next')).toHaveText('En examen');
+    await expect(board.message).toContainText(`Ticket ${number} appelé`);
+    // Axe measures contrast as drawn: a snackbar still fading in would count as pale text.
+    await page.waitForFunction(() => document.getAnimations().every((animation) => !(animation.effect as KeyframeEffect | null)?.target?.closest('.v-snackbar')));
+    await expectAccessible(page);
     await board.button(row, 'En examen').click();
     await expect(row).toHaveAttribute('data-status', 'inCare');
-    await board.button(row, 'Terminé').click();
+    await expect(row.getByTestId('row-wait')).toHaveText(/^en examen depuis \d+ min$/);
+    await expect(board.myPatient.getByTestId('my-patient-next')).toHaveText('Terminé');
+    await board.myPatient.getByTestId('my-patient-next').click();
     await expect(row).toHaveAttribute('data-status', 'done');
+    // Done, the patient is no longer this desk's to serve.
+    await expect(board.myPatient.and(page.locator(`[data-ticket="${number}"]`))).toHaveCount(0);
     expect(appointmentOf(number).status).toBe('done');
     await board.button(row, 'Clôturer').click();
     await expect(row).toHaveCount(0);
@@ -183,5 +197,30 @@ test.describe('live call board', () => {
     expect(appointment.status).toBe('done');
     expect(appointment.statusHistory.filter((entry) => entry.status === 'done')).toHaveLength(1);
     await expect.poll(() => ticketByNumber(ticket.formattedNumber).status).toBe('done');
+  });
+
+  test('locked by hand: no patient name behind the lock, and another person takes the desk with its workplace kept', async ({ page }) => {
+    const board = new BoardPage(page);
+    await board.open(desk.host.openUrl);
+    const number = await kioskArrivalHere();
+    await expect(await board.find(number)).toHaveAttribute('data-group', 'waiting');
+    const name = ticketByNumber(number).patientDisplayName!;
+    await expect(page.getByText(name).first()).toBeVisible();
+    await board.lockNow();
+    await expect(board.lock).toHaveAttribute('data-reason', 'manual');
+    await expect(board.lock).toContainText('Vous avez verrouillé ce poste.');
+    await expect(page.getByTestId('board-row')).toHaveCount(0);
+    await expect(page.getByText(name)).toHaveCount(0);
+    await expectAccessible(page);
+
+    await board.lock.getByRole('button', { name: 'Une autre personne' }).click();
+    await page.waitForURL(/#\/sign-in/);
+    await expect(page.getByTestId('sign-in-desk')).toHaveText('Poste conservé\u00a0: Accueil 1');
+    const signIn = new SignInPage(page);
+    await signIn.signIn('accueil', 'formation');
+    await page.waitForURL(/#\/board$/);
+    await expect(board.lock).toHaveCount(0);
+    await expect(page.getByTestId('board-workplace')).toHaveText('Accueil 1');
+    await expect(await board.find(number)).toHaveAttribute('data-group', 'waiting');
   });
 });

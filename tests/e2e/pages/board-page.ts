@@ -8,6 +8,9 @@ export class BoardPage {
   readonly message: Locator;
   readonly callNext: Locator;
   readonly search: Locator;
+  /** The patient this desk serves, above the list. */
+  readonly myPatient: Locator;
+  readonly lock: Locator;
 
   constructor(private readonly page: Page) {
     this.live = page.getByTestId('board-live');
@@ -15,6 +18,8 @@ export class BoardPage {
     this.message = page.getByTestId('board-message');
     this.callNext = page.getByTestId('board-call-next');
     this.search = page.getByTestId('board-search').locator('input');
+    this.myPatient = page.getByTestId('my-patient');
+    this.lock = page.getByTestId('board-lock');
   }
 
   /** Signs in as the Lyon receptionist (unless the desk still is) and waits for the live board. */
@@ -34,6 +39,11 @@ export class BoardPage {
   async find(formattedNumber: string): Promise<Locator> {
     await this.search.fill(formattedNumber);
     return this.row(formattedNumber);
+  }
+
+  async lockNow(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Verrouiller le poste' }).click();
+    await this.lock.waitFor();
   }
 
   button(row: Locator, name: string): Locator {
