@@ -94,7 +94,7 @@ test.describe('live call board', () => {
     // Only the wait is coloured: a called row tells since when, and how many calls.
     await expect(row.getByTestId('row-wait')).toHaveText(/^appel il y a \d+ min \(1 appel\)$/);
     await expect(row.getByTestId('row-wait')).not.toHaveAttribute('data-level');
-    await expect(board.myPatient).toHaveAttribute('data-ticket', number);
+    await expect(board.myPatient).toHaveAttribute('data-my-ticket', number);
     await expect(board.myPatient.getByTestId('my-patient-next')).toHaveText('En examen');
     await expect(board.message).toContainText(`Ticket ${number} appelé`);
     // Axe measures contrast as drawn: a snackbar still fading in would count as pale text.
@@ -107,7 +107,7 @@ test.describe('live call board', () => {
     await board.myPatient.getByTestId('my-patient-next').click();
     await expect(row).toHaveAttribute('data-status', 'done');
     // Done, the patient is no longer this desk's to serve.
-    await expect(board.myPatient.and(page.locator(`[data-ticket="${number}"]`))).toHaveCount(0);
+    await expect(board.myPatient.and(page.locator(`[data-my-ticket="${number}"]`))).toHaveCount(0);
     expect(appointmentOf(number).status).toBe('done');
     await board.button(row, 'Clôturer').click();
     await expect(row).toHaveCount(0);
