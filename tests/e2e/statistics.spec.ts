@@ -54,16 +54,19 @@ const minutesFr = (value: number) => `${value.toLocaleString('fr-FR', { maximumF
 
 test('the training day in figures: key figures and the hourly table match the sandbox history, the CSV holds every ticket without names', async ({ page }) => {
   const statistics = new StatisticsPage(page);
-  await statistics.open(host.openUrl);
+  const today = ticketsOf(sandbox.world.day);
+  const waiting = today.filter((ticket) => ticket.status === 'checkedIn' && !firstCall(ticket)).length;
+  await statistics.open(host.openUrl, async () => {
+    // The board header shows the same live figure, from the same module.
+    await expect(page.getByTestId('board-waitingNow').getByTestId('value')).toHaveText(String(waiting));
+  });
   await expect(statistics.heading).toHaveText('Statistiques');
   await expect(statistics.live).toBeVisible();
 
-  const today = ticketsOf(sandbox.world.day);
   expect(today.length).toBeGreaterThan(3);
   await expect(statistics.figure('arrivals')).toHaveText(String(today.length));
   await expect(statistics.figure('waitMedian')).toHaveText(minutesFr(median(waits(today))));
   await expect(statistics.figure('waitMax')).toHaveText(minutesFr(Math.max(...waits(today))));
-  const waiting = today.filter((ticket) => ticket.status === 'checkedIn' && !firstCall(ticket)).length;
   await expect(statistics.figure('stillWaiting')).toHaveText(String(waiting));
   await expect(statistics.figure('waitingNow')).toHaveText(String(waiting));
   await expect(statistics.chart('arrivalsPerHour').locator('canvas')).toBeVisible();

@@ -24,8 +24,9 @@ export class StatisticsPage {
   }
 
   /** Signs in at the desk (the board first: it settles the workplace), then opens Statistics from the menu. */
-  async open(openUrl: string): Promise<void> {
+  async open(openUrl: string, onBoard?: () => Promise<void>): Promise<void> {
     await new BoardPage(this.page).open(openUrl);
+    await onBoard?.();
     await this.page.getByRole('navigation').getByText('Statistiques', { exact: true }).click();
     await this.page.waitForURL(/#\/statistics$/);
     await this.figure('arrivals').waitFor();
