@@ -19,7 +19,7 @@ test.describe('compatibility check in Settings, against the training publisher w
   test('runs read-only with a staff account and a test patient, and lists what it met by step', async ({ page }) => {
     await page.goto(host.openUrl);
     const compatibility = new CompatibilityCard(page);
-    await compatibility.open(host.url);
+    await compatibility.open();
     await expect(compatibility.run).toBeDisabled();
 
     await compatibility.check({ login: 'accueil', password: 'formation' }, PATIENT);

@@ -12,8 +12,9 @@ export class CompatibilityCard {
     this.summary = page.getByTestId('compatibility-summary');
   }
 
-  async open(previewUrl: string): Promise<void> {
-    await this.page.goto(`${previewUrl}/#/settings`);
+  /** Through the menu, as staff do: a second load racing the first page's redirect to sign-in could land there. */
+  async open(): Promise<void> {
+    await this.page.getByTestId('nav-settings').click();
     await this.card.waitFor();
   }
 
