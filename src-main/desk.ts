@@ -7,6 +7,7 @@ import type { DisplayWindows } from './display/windows';
 import type { DeskEvents } from './events/bus';
 import { createInfrastructure } from './infrastructure';
 import { DeskJournal } from './journal/desk-journal';
+import { followAdminSession } from './ipc/access';
 import { createDispatcher, type Dispatch } from './ipc/dispatch';
 import { createHandlerTable } from './ipc/handlers';
 import { createPrintingFeature } from './printing/feature';
@@ -16,6 +17,8 @@ import { ProfilesService } from './profiles/service';
 import type { AttachedSandbox } from './web/attach';
 import { StaffSessionService } from './staff/session';
 import { WorkplaceMemory } from './staff/workplace-store';
+import { TechnicianMode, TRAINING_TECHNICIAN_PIN } from './technician/mode';
+import { TechnicianPinStore } from './technician/pin-store';
 import { lockDataFolder, type DataFolderLock } from './store/data-lock';
 import { NoticeBoard } from './store/notices';
 import { ProfileStore } from './store/profiles';
@@ -74,6 +77,13 @@ async function composeDesk(options: DeskStartOptions, lock: DataFolderLock): Pro
   const { publisher, events, connection } = infrastructure;
   const staff = new StaffSessionService(publisher, events, profile, await WorkplaceMemory.open(options.dataDir));
   const parts = { ...infrastructure, staff };
+  const technician = new TechnicianMode({
+    pins: await TechnicianPinStore.open(options.dataDir),
+    staff,
+    events,
+    trainingPin: profile.training ? TRAINING_TECHNICIAN_PIN : null,
+  });
+  const adminSignedIn = followAdminSession(events);
   // Printing first: check-in prints through it.
   const printing = await createPrintingFeature(parts);
   const board = await createBoardFeature(parts);
@@ -100,6 +110,7 @@ async function composeDesk(options: DeskStartOptions, lock: DataFolderLock): Pro
     connection,
     publisher,
     staff,
+    technician,
     profiles: new ProfilesService(store, secrets, training?.profile ?? trainingPlaceholder(), profile.id),
     features: {
       board: board.handlers,
@@ -112,10 +123,16 @@ async function composeDesk(options: DeskStartOptions, lock: DataFolderLock): Pro
   });
   const close = async () => {
     for (const feature of features) await feature.close?.();
+    technician.dispose();
     await resolved.close();
     await lock.release();
   };
-  return { dispatch: createDispatcher(table), events, close };
+  const dispatch = createDispatcher(table, {
+    staffSignedIn: () => staff.current() !== null,
+    technicianAtWork: () => technician.use(),
+    adminSignedIn,
+  });
+  return { dispatch, events, close };
 }
 
 /** The Training profile as listed when the desk runs on a real one (its sandbox is not started). */

@@ -68,6 +68,12 @@ export const DESK_ERROR_CODES = [
   'ADMIN_INVITATION_INVALID',
   'ADMIN_REFERENTIAL_INVALID',
   'ADMIN_TRAINING_ONLY',
+  // ── technician mode codes ──
+  'TECHNICIAN_MODE_REQUIRED',
+  'TECHNICIAN_PIN_WRONG',
+  'TECHNICIAN_PIN_LOCKED',
+  'TECHNICIAN_NO_PIN',
+  'SUPERVISOR_REQUIRED',
 ] as const;
 
 export const deskErrorCodeSchema = z.enum(DESK_ERROR_CODES);

@@ -1,9 +1,11 @@
 import type { z } from 'zod';
 import { DeskError, isDeskError } from '../../src-shared/errors';
+import { channelAccess } from '../../src-shared/ipc/access';
 import { isChannel, type Channel } from '../../src-shared/ipc/channels';
 import { ipcContract, type ResponseOf } from '../../src-shared/ipc/contract';
 import { fail, ok, type DeskResult } from '../../src-shared/result';
 import { logger } from '../log';
+import { refusalFor, type AccessCredentials } from './access';
 
 const log = logger('ipc');
 
@@ -17,14 +19,18 @@ export type HandlerTable = { [C in Channel]: Handler<C> };
 export type Dispatch = (channel: unknown, payload: unknown) => Promise<DeskResult<unknown>>;
 
 /**
- * Validates the request, runs the handler, validates the response, and turns every
- * failure into a typed `DeskError` result. Nothing thrown here reaches the transport.
+ * Checks the channel's access rule (src-shared/ipc/access.ts), validates the request,
+ * runs the handler, validates the response, and turns every failure into a typed
+ * `DeskError` result. Nothing thrown here reaches the transport.
  */
-export function createDispatcher(table: HandlerTable): Dispatch {
+export function createDispatcher(table: HandlerTable, who: AccessCredentials): Dispatch {
   return async (channel, payload) => {
     if (!isChannel(channel)) {
       return fail({ code: 'UNKNOWN_CHANNEL', message: 'This action does not exist.' });
     }
+    // Before the payload is even read: a caller without the right learns nothing about the channel.
+    const refusal = refusalFor(channelAccess[channel], who);
+    if (refusal) return fail(refusal.toJSON());
     const spec = ipcContract[channel];
     const malformed = malformedText(payload);
     if (malformed !== null) {

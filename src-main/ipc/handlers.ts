@@ -6,6 +6,7 @@ import type { PublisherClient } from '../publisher/client';
 import type { ProfilesService } from '../profiles/service';
 import type { NoticeBoard } from '../store/notices';
 import type { StaffSessionService } from '../staff/session';
+import type { TechnicianMode } from '../technician/mode';
 import type { ADMIN_CHANNELS } from '../../src-shared/ipc/features/admin.names';
 import type { BOARD_CHANNELS } from '../../src-shared/ipc/features/board.names';
 import type { CHECKIN_CHANNELS } from '../../src-shared/ipc/features/checkin.names';
@@ -22,6 +23,7 @@ export interface DeskServices {
   /** The running profile's publisher: the technician's configuration probe and compatibility check go through it. */
   publisher: PublisherClient;
   staff: StaffSessionService;
+  technician: TechnicianMode;
   profiles: ProfilesService;
   features: {
     board: FeatureHandlers<typeof BOARD_CHANNELS>;
@@ -48,6 +50,10 @@ export function createHandlerTable(services: DeskServices): HandlerTable {
     'profiles/save': (request) => services.profiles.save(request.profile, request.accountKey),
     'profiles/activate': (request) => services.profiles.activate(request.id),
     'profiles/remove': (request) => services.profiles.remove(request.id),
+    'technician/state': () => services.technician.state(),
+    'technician/open': (request) => services.technician.open(request),
+    'technician/close': () => services.technician.close(),
+    'technician/setPin': (request) => services.technician.setPin(request.pin),
     ...services.features.board,
     ...services.features.checkin,
     ...services.features.display,

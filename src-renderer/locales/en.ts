@@ -58,6 +58,7 @@ export const en: Messages = {
       settings: 'The saved settings could not be read',
       secrets: 'The stored account keys and admin tokens could not be read: enter them again in Settings',
       notices: 'Earlier notices could not be read',
+      technician: "This desk's technician PIN could not be read: a signed-in supervisor must set a new one (Printers page)",
     },
     recovered: '{recovered} recovered',
     keptAs: 'the file is kept as {file}',
@@ -178,5 +179,10 @@ export const en: Messages = {
     ADMIN_INVITATION_INVALID: 'This link is invalid, already used or expired. Ask for a new invitation or a new reset e-mail.',
     ADMIN_REFERENTIAL_INVALID: 'The referential file is invalid; nothing was saved.',
     ADMIN_TRAINING_ONLY: 'Only available in training mode.',
+    TECHNICIAN_MODE_REQUIRED: 'This needs technician mode: open it from the Printers page.',
+    TECHNICIAN_PIN_WRONG: 'Wrong technician PIN.',
+    TECHNICIAN_PIN_LOCKED: 'Too many wrong PINs: try again in a few minutes.',
+    TECHNICIAN_NO_PIN: 'No technician PIN is set on this desk: a signed-in supervisor can open technician mode and set one.',
+    SUPERVISOR_REQUIRED: 'Only a signed-in supervisor can do this.',
   },
 };

@@ -72,6 +72,11 @@ const errors: Record<DeskErrorCode, string> = {
   ADMIN_INVITATION_INVALID: 'Ce lien est invalide, déjà utilisé ou expiré. Demandez une nouvelle invitation ou un nouvel e-mail de réinitialisation.',
   ADMIN_REFERENTIAL_INVALID: "Le fichier de référentiel est invalide ; rien n'a été enregistré.",
   ADMIN_TRAINING_ONLY: 'Disponible uniquement en mode formation.',
+  TECHNICIAN_MODE_REQUIRED: 'Cette action demande le mode technicien\u00a0: ouvrez-le depuis la page Imprimantes.',
+  TECHNICIAN_PIN_WRONG: 'Code technicien incorrect.',
+  TECHNICIAN_PIN_LOCKED: 'Trop de codes incorrects\u00a0: réessayez dans quelques minutes.',
+  TECHNICIAN_NO_PIN: "Aucun code technicien n'est défini sur ce poste\u00a0: un superviseur connecté peut ouvrir le mode technicien et en définir un.",
+  SUPERVISOR_REQUIRED: 'Seul un superviseur connecté peut faire cela.',
 };
 
 export const fr = {
@@ -128,6 +133,7 @@ export const fr = {
       settings: 'Les paramètres enregistrés étaient illisibles',
       secrets: "Les clés de compte et jetons d'administration enregistrés étaient illisibles : saisissez-les à nouveau dans Paramètres",
       notices: 'Des avis précédents étaient illisibles',
+      technician: "Le code technicien de ce poste était illisible\u00a0: un superviseur connecté doit en définir un nouveau (page Imprimantes)",
     },
     recovered: '{recovered} récupéré(s)',
     keptAs: 'le fichier est conservé sous {file}',

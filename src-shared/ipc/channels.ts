@@ -4,6 +4,7 @@ import { CHECKIN_CHANNELS, CHECKIN_EVENTS } from './features/checkin.names';
 import { DISPLAY_CHANNELS, DISPLAY_EVENTS } from './features/display.names';
 import { PRINTING_CHANNELS, PRINTING_EVENTS } from './features/printing.names';
 import { STATISTICS_CHANNELS, STATISTICS_EVENTS } from './features/statistics.names';
+import { TECHNICIAN_CHANNELS, TECHNICIAN_EVENTS } from './features/technician.names';
 
 /**
  * The names of every IPC channel and main → renderer event, as `domain/action`.
@@ -35,10 +36,11 @@ export const CHANNELS = [
   ...PRINTING_CHANNELS,
   ...ADMIN_CHANNELS,
   ...STATISTICS_CHANNELS,
+  ...TECHNICIAN_CHANNELS,
 ] as const;
 export type Channel = (typeof CHANNELS)[number];
 
-export const EVENTS = [...CORE_EVENTS, ...BOARD_EVENTS, ...CHECKIN_EVENTS, ...DISPLAY_EVENTS, ...PRINTING_EVENTS, ...ADMIN_EVENTS, ...STATISTICS_EVENTS] as const;
+export const EVENTS = [...CORE_EVENTS, ...BOARD_EVENTS, ...CHECKIN_EVENTS, ...DISPLAY_EVENTS, ...PRINTING_EVENTS, ...ADMIN_EVENTS, ...STATISTICS_EVENTS, ...TECHNICIAN_EVENTS] as const;
 export type EventName = (typeof EVENTS)[number];
 
 export function isChannel(value: unknown): value is Channel {

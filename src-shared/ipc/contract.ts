@@ -11,6 +11,7 @@ import { checkinContract, checkinEvents } from './features/checkin.contract';
 import { displayContract, displayEvents } from './features/display.contract';
 import { printingContract, printingEvents } from './features/printing.contract';
 import { statisticsContract, statisticsEvents } from './features/statistics.contract';
+import { technicianContract, technicianEvents } from './features/technician.contract';
 import { none, type ChannelSpec } from './spec';
 
 /** The desk's durable files whose damage staff are told about (file names only, never their content). */
@@ -24,6 +25,7 @@ export const DURABLE_FILES = [
   'board-outbox.json',
   'desk-journal.json',
   'notices.json',
+  'technician.json',
 ] as const;
 export const durableFileSchema = z.enum(DURABLE_FILES);
 export type DurableFile = z.infer<typeof durableFileSchema>;
@@ -111,6 +113,7 @@ export const ipcContract = {
   ...printingContract,
   ...adminContract,
   ...statisticsContract,
+  ...technicianContract,
 } as const satisfies Record<Channel, ChannelSpec>;
 
 /** event → payload pushed from main to the renderer. */
@@ -123,6 +126,7 @@ export const eventContract = {
   ...printingEvents,
   ...adminEvents,
   ...statisticsEvents,
+  ...technicianEvents,
 } as const satisfies Record<EventName, z.ZodType>;
 
 export type RequestOf<C extends Channel> = z.input<(typeof ipcContract)[C]['request']>;

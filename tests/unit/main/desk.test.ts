@@ -8,6 +8,7 @@ import type { ConnectionProfile } from '../../../src-shared/profile';
 import { startDesk, type RunningDesk } from '../../../src-main/desk';
 import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox/start';
 import { unavailableKeystore } from '../../../src-main/store/keystores';
+import { TRAINING_TECHNICIAN_PIN } from '../../../src-main/technician/mode';
 import { failureOf } from '../../helpers/failure-of';
 import { TestKeystore } from '../../helpers/test-keystore';
 
@@ -31,6 +32,11 @@ async function start(dir: string, keystore = new TestKeystore()): Promise<Runnin
   const desk = await startDesk({ runtime: 'web', dataDir: dir, keystore, sandbox: { kioskIntervalMs: 0 } });
   running.push(desk);
   return desk;
+}
+
+/** Profiles are technician settings: the training PIN opens technician mode on a training desk. */
+async function openTechnicianMode(desk: RunningDesk): Promise<void> {
+  expect(await desk.dispatch('technician/open', { with: 'pin', pin: TRAINING_TECHNICIAN_PIN })).toMatchObject({ ok: true });
 }
 
 function productionProfile(): ConnectionProfile {
@@ -78,6 +84,7 @@ describe('desk start-up on connection profiles', () => {
     const dir = dataDir();
     const keystore = new TestKeystore();
     const first = await start(dir, keystore);
+    await openTechnicianMode(first);
     const saved = await first.dispatch('profiles/save', { profile: productionProfile(), accountKey: production.accountKey });
     expect(saved).toMatchObject({ ok: true, value: { runningProfileId: 'training', activeProfileId: 'training' } });
     const activated = await first.dispatch('profiles/activate', { id: 'lyon-prod' });
@@ -101,6 +108,7 @@ describe('desk start-up on connection profiles', () => {
   it('starts in Training and says why when the active profile cannot be used', async () => {
     const dir = dataDir();
     const first = await start(dir);
+    await openTechnicianMode(first);
     await first.dispatch('profiles/save', { profile: productionProfile(), accountKey: production.accountKey });
     await first.dispatch('profiles/activate', { id: 'lyon-prod' });
     const elsewhere = await start(dir, new TestKeystore());
@@ -114,6 +122,7 @@ describe('desk start-up on connection profiles', () => {
     const dir = dataDir();
     const desk = await startDesk({ runtime: 'web', dataDir: dir, keystore: unavailableKeystore, sandbox: { kioskIntervalMs: 0 } });
     running.push(desk);
+    await openTechnicianMode(desk);
     const refused = await desk.dispatch('profiles/save', { profile: productionProfile(), accountKey: production.accountKey });
     expect(refused).toMatchObject({ ok: false, error: { code: 'SECRET_STORAGE_UNAVAILABLE' } });
     expect(existsSync(path.join(dir, 'settings.json'))).toBe(false);
@@ -122,6 +131,7 @@ describe('desk start-up on connection profiles', () => {
 
   it('refuses an invalid profile with the fields named', async () => {
     const desk = await start(dataDir());
+    await openTechnicianMode(desk);
     const refused = await desk.dispatch('profiles/save', { profile: { ...productionProfile(), platformUrl: 'nope' }, accountKey: 'k' });
     expect(refused).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST', message: expect.stringContaining('platformUrl') } });
   });

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startDesk, type RunningDesk } from '../../../../src-main/desk';
+import { TRAINING_TECHNICIAN_PIN } from '../../../../src-main/technician/mode';
 import { DESK_ERROR_CODES } from '../../../../src-shared/errors';
 import { CHANNELS, type Channel } from '../../../../src-shared/ipc/channels';
 import { ipcContract } from '../../../../src-shared/ipc/contract';
@@ -77,8 +78,9 @@ describe('every channel answers generated payloads with a typed result', () => {
   const channels = CHANNELS.filter((channel) => !REACHES_PAYLOAD_ADDRESSES.has(channel));
 
   it.each(channels)('%s', async (channel) => {
-    // Signed in, so staff channels reach their handlers rather than stopping at the session check.
+    // Signed in and in technician mode, so staff and technician channels reach their handlers rather than stop at their access rule.
     await desk.dispatch('staff/signIn', { login: 'accueil', password: 'formation' });
+    await desk.dispatch('technician/open', { with: 'pin', pin: TRAINING_TECHNICIAN_PIN });
     await fc.assert(
       fc.asyncProperty(payloads(channel), async (payload) => {
         const result = await desk.dispatch(channel, payload);
