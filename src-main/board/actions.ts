@@ -1,4 +1,6 @@
-import { statusRank, type ForwardStatus } from '../../src-shared/board/rows';
+import { inQueue, type TransferRequest } from '../../src-shared/board/desks';
+import { statusRank, type BoardRow, type ForwardStatus } from '../../src-shared/board/rows';
+import type { DeskPresence, DeskQueue } from '../../src-shared/platform/desks';
 import { DeskError } from '../../src-shared/errors';
 import type { BoardActionResult } from '../../src-shared/ipc/features/board.contract';
 import type { Workplace } from '../../src-shared/ipc/workplace';
@@ -11,7 +13,7 @@ import { isNotOffered, TicketConflict } from '../platform/tickets/http';
 import { isClosedRejected, isContractError, isTransient } from '../publisher/errors';
 import type { AuditTrail } from './audit';
 import type { Outbox } from './outbox/outbox';
-import { ticketStatusOf, type BoardState } from './state';
+import { isCalled, ticketStatusOf, type BoardState } from './state';
 import type { Reverifier } from './verifier';
 
 export interface BoardActionsDeps {
@@ -30,6 +32,10 @@ export interface BoardActionsDeps {
   callsLocally: (ticket: DeskTicket) => boolean;
   /** The platform answered that it has no call route. */
   callNotOffered: () => void;
+  /** What this desk serves ("everything" by default). */
+  queue: () => DeskQueue;
+  /** The office place's desks as last announced (transfer targets). */
+  desks: () => readonly DeskPresence[];
 }
 
 /**
@@ -42,18 +48,31 @@ export interface BoardActionsDeps {
 export class BoardActions {
   constructor(private readonly deps: BoardActionsDeps) {}
 
-  /** Oldest waiting first: the patient who checked in earliest is called first, fair and predictable. */
+  /**
+   * Oldest waiting of this desk's queue first: the patient who checked in earliest is called
+   * first, fair and predictable. A patient transferred to this desk comes before them; one
+   * transferred to another desk is that desk's. A row whose appointment is not read yet is read
+   * before it is taken, so a restricted queue never calls a patient the desk cannot see.
+   */
   async callNext(): Promise<BoardActionResult> {
+    const queue = this.deps.queue();
+    const { deskId } = this.deps.workplace();
+    const sentTo = (row: BoardRow) => row.handoff?.toDeskId ?? null;
+    const toMe = (row: BoardRow) => (sentTo(row) !== null && sentTo(row) === deskId ? 0 : 1);
     const waiting = this.deps.state
       .rows()
       .filter((row) => row.group === 'waiting' && !row.pending && row.verification !== 'gone')
-      .sort((a, b) => a.checkedInAt.localeCompare(b.checkedInAt) || a.number - b.number);
+      .filter((row) => sentTo(row) === null || sentTo(row) === deskId)
+      .filter((row) => row.verification === 'checking' || inQueue(queue, row))
+      .sort((a, b) => toMe(a) - toMe(b) || a.checkedInAt.localeCompare(b.checkedInAt) || a.number - b.number);
     for (const row of waiting) {
       const ticket = this.deps.state.ticket(row.ticketId);
       // Rows are drawn in batches: the ticket itself may already say another desk called it.
-      if (!ticket || ticket.lastCall || this.deps.state.effectiveStatus(ticket) !== 'checkedIn') continue;
+      if (!ticket || isCalled(ticket) || ticket.absent || this.deps.state.effectiveStatus(ticket) !== 'checkedIn') continue;
       // The one re-check of this call: a ticket still waiting passes what call() would check again.
       if (!(await this.stillWaiting(ticket))) continue;
+      const seen = this.deps.state.row(ticket.ticketId);
+      if (!seen || !inQueue(queue, seen)) continue;
       try {
         return await this.callVerified(ticket, false);
       } catch (error) {
@@ -85,6 +104,8 @@ export class BoardActions {
     const { deskId, deskLabel } = this.deps.workplace();
     const call = ticket.lastCall;
     if (!call || (call.deskId ?? null) === deskId && call.deskLabel === deskLabel) return false;
+    // Absent, or handed back to the waiting line: nobody holds the patient now.
+    if (ticket.absent || !isCalled(ticket)) return false;
     const status = this.deps.state.effectiveStatus(ticket);
     return status === 'checkedIn' || status === 'inCare';
   }
@@ -97,8 +118,10 @@ export class BoardActions {
     const action = recall ? 'recall' : 'call';
     // Compare-and-set where the platform versions its tickets: the call lands only on the ticket this desk saw.
     const expected = force || ticket.version === undefined ? {} : { expectedVersion: ticket.version };
+    // The room goes to the public display beside the desk, when the appointment has one.
+    const room = this.deps.state.row(ticketId)?.room;
     try {
-      const called = await this.callOn(ticket, { ticketId, kioskDeskId: deskId, deskLabel, recall, ...expected });
+      const called = await this.callOn(ticket, { ticketId, kioskDeskId: deskId, deskLabel, recall, ...expected, ...(room ? { room } : {}) });
       this.deps.state.upsert(called);
       await this.audit(action, ticket, force ? 'calledOverOtherDesk' : 'done');
       return this.result('done', ticket);
@@ -133,6 +156,63 @@ export class BoardActions {
       if (!isNotOffered(error)) throw error;
       this.deps.callNotOffered();
       return this.deps.journal.recordCall(ticket, local);
+    }
+  }
+
+  /**
+   * Sends a called or in-care patient to another desk of the office, or back to the waiting
+   * line with a note: platform-side only (the medical system's status is unchanged), audited.
+   */
+  async transfer(request: TransferRequest): Promise<BoardActionResult> {
+    const ticket = this.known(request.ticketId);
+    const { deskId, deskLabel } = this.deps.workplace();
+    const target = request.toDeskId === null ? null : this.deps.desks().find((desk) => desk.deskId === request.toDeskId && !desk.gone);
+    if (target === undefined) throw new DeskError('BOARD_DESK_UNKNOWN', 'That desk is not open in this office.');
+    const note = request.note?.trim() || null;
+    const moved = await this.platformSide(ticket, 'transfer', () =>
+      this.deps.platform.transferTicket({ ticketId: ticket.ticketId, fromDeskId: deskId, fromDeskLabel: deskLabel, toDeskId: target?.deskId ?? null, toDeskLabel: target?.label ?? null, note }),
+    );
+    this.deps.state.upsert(moved);
+    return this.result('done', ticket);
+  }
+
+  /** Called, did not come: set aside with the calls made; the medical system's status is unchanged. */
+  async markAbsent(ticketId: string): Promise<BoardActionResult> {
+    const ticket = this.known(ticketId);
+    const { deskId, deskLabel } = this.deps.workplace();
+    const marked = await this.platformSide(ticket, 'absent', () => this.deps.platform.markAbsent({ ticketId, deskId, deskLabel }));
+    this.deps.state.upsert(marked);
+    return this.result('done', ticket);
+  }
+
+  /** An absent patient let go at the end of the day. */
+  async dismissAbsent(ticketId: string): Promise<BoardActionResult> {
+    const ticket = this.known(ticketId);
+    const dismissed = await this.platformSide(ticket, 'dismissAbsent', () => this.deps.platform.dismissAbsent(ticketId));
+    this.deps.state.upsert(dismissed);
+    return this.result('done', ticket);
+  }
+
+  private known(ticketId: string): DeskTicket {
+    const ticket = this.deps.state.ticket(ticketId);
+    if (!ticket) throw new DeskError('BOARD_TICKET_GONE', 'This ticket is no longer on the board.');
+    return ticket;
+  }
+
+  /** A platform-side move (no outbox: staff see at once whether it took), audited either way. */
+  private async platformSide(ticket: DeskTicket, action: 'transfer' | 'absent' | 'dismissAbsent', run: () => Promise<DeskTicket>): Promise<DeskTicket> {
+    try {
+      const changed = await run();
+      await this.audit(action, ticket, 'done');
+      return changed;
+    } catch (error) {
+      await this.audit(action, ticket, 'refused');
+      if (error instanceof TicketConflict) {
+        this.deps.state.upsert(error.ticket);
+        throw new DeskError('BOARD_NOT_MOVABLE', 'The patient is no longer where this desk saw them.');
+      }
+      if (isNotOffered(error)) throw new DeskError('BOARD_DESKS_NOT_OFFERED', 'The platform does not offer transfers nor absences.');
+      throw error;
     }
   }
 
@@ -231,7 +311,7 @@ export class BoardActions {
     return { outcome, ticketId: ticket.ticketId, formattedNumber: ticket.formattedNumber };
   }
 
-  private audit(action: 'call' | 'recall' | ForwardStatus, ticket: DeskTicket, outcome: string): Promise<void> {
+  private audit(action: 'call' | 'recall' | ForwardStatus | 'transfer' | 'absent' | 'dismissAbsent', ticket: DeskTicket, outcome: string): Promise<void> {
     return this.deps.audit.record({ staff: this.deps.staffName(), action, ticket: ticket.formattedNumber, outcome });
   }
 }

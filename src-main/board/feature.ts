@@ -24,6 +24,13 @@ export async function createBoardFeature(deps: BoardDeps, options?: BoardService
       'board/saveSettings': (request) => service.saveSettings(request),
       'board/lock': (request) => service.lock(request.reason),
       'board/unlock': (request) => service.unlock(request.password),
+      'board/office': () => service.office(),
+      'board/setDeskState': (request) => service.setDeskState(request.state),
+      'board/setQueue': (request) => service.setQueue(request),
+      'board/queueOptions': async () => service.queueOptions(),
+      'board/transfer': (request) => service.act((actions) => actions.transfer(request)),
+      'board/absent': (request) => service.act((actions) => actions.markAbsent(request.ticketId)),
+      'board/dismissAbsent': (request) => service.act((actions) => actions.dismissAbsent(request.ticketId)),
     },
     close: () => service.close(),
   };

@@ -22,6 +22,10 @@ import { AuditTrail } from './audit';
 import type { OutboxEntry } from './outbox/entries';
 import { Outbox, type Delivery } from './outbox/outbox';
 import { BoardSettingsStore } from './settings-store';
+import { DeskPresenceLoop } from './presence';
+import { DeskQueueStore } from './queue-store';
+import type { AbsentRow, BoardOffice, QueueOptions } from '../../src-shared/board/desks';
+import type { DeskQueue, DeskState } from '../../src-shared/platform/desks';
 import { BoardState, ticketStatusOf } from './state';
 import { Reverifier } from './verifier';
 
@@ -34,6 +38,8 @@ export interface BoardServiceOptions {
   sweepMs?: number;
   heartbeatTimeoutMs?: number;
   outboxRetryMaxMs?: number;
+  /** Period of this desk's announce to the platform (tests shorten it). */
+  deskHeartbeatMs?: number;
 }
 
 /** What the board is built from: the infrastructure's clients and the staff session, nothing else. */
@@ -75,6 +81,8 @@ export class BoardService {
   private callMissing = false;
   /** The day list's tickets carry no version: calls are not compare-and-set, the board says so. */
   private uncoordinated = false;
+  private readonly presence: DeskPresenceLoop;
+  private officeScheduled = false;
 
   private constructor(
     private readonly deps: BoardDeps,
@@ -82,8 +90,17 @@ export class BoardService {
     private readonly settings: BoardSettingsStore,
     private readonly audit: AuditTrail,
     private readonly options: BoardServiceOptions,
+    private readonly queue: DeskQueueStore,
   ) {
     const { publisher } = deps;
+    this.presence = new DeskPresenceLoop({
+      platform: deps.board,
+      workplace: () => deps.staff.requireWorkplace(),
+      staffName: () => deps.staff.current()?.displayName ?? null,
+      queue: () => this.queue.current(),
+      changed: () => this.officeChanged(),
+      heartbeatMs: options.deskHeartbeatMs,
+    });
     this.grants = new OfficeGrants({ publisher, session: () => deps.staff.requireSession(), profilePlace: () => deps.profile.officePlaceId });
     this.verifier = new Reverifier({
       getAppointmentById: (id) => publisher.getAppointmentById(id),
@@ -109,6 +126,8 @@ export class BoardService {
       staffName: () => deps.staff.requireSession().displayName,
       journal: deps.journal,
       callsLocally: () => this.journalMode || this.callMissing,
+      queue: () => this.queue.current(),
+      desks: () => this.presence.current().desks,
       callNotOffered: () => {
         if (this.callMissing) return;
         this.callMissing = true;
@@ -125,7 +144,9 @@ export class BoardService {
       settled: (entry) => service?.settled(entry),
       retryMaxMs: options.outboxRetryMaxMs,
     });
-    service = new BoardService(deps, outbox, await BoardSettingsStore.open(deps.dataDir), new AuditTrail(deps.dataDir), options);
+    const queue = await DeskQueueStore.open(deps.dataDir);
+    service = new BoardService(deps, outbox, await BoardSettingsStore.open(deps.dataDir), new AuditTrail(deps.dataDir), options, queue);
+    service.state.setQueue(queue.current());
     for (const entry of outbox.pending()) {
       if (entry.kind === 'publisherStatus') service.state.setLocal(entry.ticketId, { status: entry.status, pending: true });
     }
@@ -184,6 +205,74 @@ export class BoardService {
 
   saveSettings = (settings: Parameters<BoardSettingsStore['save']>[0]) => this.settings.save(settings);
 
+  // ── several desks, one office ───────────────────────────────────────────────
+  /** This desk, the office's other desks and the absent patients, as the board shows them beside the rows. */
+  async office(): Promise<BoardOffice> {
+    this.deps.staff.requireSession();
+    const workplace = this.deps.staff.requireWorkplace();
+    await this.grants.require(workplace.officePlaceId);
+    return this.officeNow();
+  }
+
+  async setDeskState(state: DeskState): Promise<BoardOffice> {
+    this.deps.staff.requireSession();
+    await this.presence.setState(state);
+    await this.audit.record({ staff: this.staffName(), action: 'deskState', outcome: state });
+    return this.officeNow();
+  }
+
+  /** What this desk serves: remembered on this workstation, announced to the other desks at once. */
+  async setQueue(queue: DeskQueue): Promise<BoardOffice> {
+    this.deps.staff.requireSession();
+    const saved = await this.queue.save(queue);
+    this.state.setQueue(saved);
+    await this.presence.announceNow();
+    const size = saved.examTypeIds.length + saved.rooms.length + saved.practitioners.length;
+    await this.audit.record({ staff: this.staffName(), action: 'queue', outcome: size === 0 ? 'everything' : `${size} choices` });
+    return this.officeNow();
+  }
+
+  /** The exam types, rooms and practitioners of today's board (and those already chosen), to build a queue from. */
+  queueOptions(): QueueOptions {
+    this.deps.staff.requireSession();
+    const chosen = this.queue.current();
+    const collect = (values: (string | null)[], kept: readonly string[]) =>
+      [...new Set([...values.filter((value): value is string => value !== null), ...kept])].sort((a, b) => a.localeCompare(b));
+    const rows = this.locked ? [] : this.state.rows();
+    return {
+      examTypeIds: collect(rows.map((row) => row.examTypeId), chosen.examTypeIds),
+      rooms: collect(rows.map((row) => row.room), chosen.rooms),
+      practitioners: collect(rows.map((row) => row.practitioner), chosen.practitioners),
+    };
+  }
+
+  private officeNow(): BoardOffice {
+    const { desks, presence, state } = this.presence.current();
+    return { me: { state, queue: this.queue.current() }, desks, absent: this.locked ? [] : this.absentRows(), presence };
+  }
+
+  /** Called, did not come, not dismissed: oldest first. */
+  private absentRows(): AbsentRow[] {
+    const rows: AbsentRow[] = [];
+    for (const ticket of this.state.allTickets()) {
+      const absent = ticket.absent;
+      if (!absent || absent.dismissed || ticket.status !== 'checkedIn') continue;
+      const { ticketId, formattedNumber, patientDisplayName } = ticket;
+      rows.push({ ticketId, formattedNumber, patientDisplayName, calls: absent.calls, deskLabel: absent.deskLabel, at: absent.at });
+    }
+    return rows.sort((a, b) => a.at.localeCompare(b.at));
+  }
+
+  /** One push per turn of the event loop, whatever changed (desks, absences). */
+  private officeChanged(): void {
+    if (this.officeScheduled || this.locked) return;
+    this.officeScheduled = true;
+    setImmediate(() => {
+      this.officeScheduled = false;
+      if (this.feedPlace !== null) this.deps.events.emit('board/office', this.officeNow());
+    });
+  }
+
   private get locked(): boolean {
     return this.lockState !== null;
   }
@@ -209,6 +298,7 @@ export class BoardService {
   }
 
   async close(): Promise<void> {
+    await this.presence.close().catch(() => undefined);
     this.stopFeed();
     await this.outbox.close();
   }
@@ -243,6 +333,7 @@ export class BoardService {
       },
     });
     this.starting = this.feed.start();
+    this.presence.start(officePlaceId);
     this.sweep = setInterval(() => this.verifyShown(), this.options.sweepMs ?? 20_000);
     this.sweep.unref();
     return this.starting;
@@ -272,6 +363,7 @@ export class BoardService {
   }
 
   private stopFeed(): void {
+    this.presence.stop();
     this.journalMode = false;
     this.feed?.stop();
     this.feed = null;
@@ -285,6 +377,7 @@ export class BoardService {
   private changed(ticket: DeskTicket): void {
     const before = this.state.ticket(ticket.ticketId);
     this.state.upsert(ticket);
+    if (ticket.absent || before?.absent) this.officeChanged();
     const id = ticket.contractAppointmentId;
     if (!id) return;
     // Only a move of the platform's status (or another appointment) can mean the medical system

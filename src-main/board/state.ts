@@ -1,4 +1,6 @@
+import { inQueue } from '../../src-shared/board/desks';
 import { groupOf, statusRank, type BoardRow, type Verification } from '../../src-shared/board/rows';
+import { EVERYTHING, type DeskQueue } from '../../src-shared/platform/desks';
 import type { BoardRowsEvent } from '../../src-shared/ipc/features/board.contract';
 import type { DeskTicket, TicketStatus } from '../../src-shared/platform/tickets';
 import type { Appointment, AppointmentStatus } from '../../src-shared/publisher/schemas';
@@ -39,11 +41,19 @@ export class BoardState {
   private readonly dirty = new Set<string>();
   private resetPending = false;
   private flushScheduled = false;
+  private queue: DeskQueue = EVERYTHING;
 
   constructor(
     private readonly check: (appointmentId: string) => Check | null,
     private readonly publish: (change: BoardRowsEvent) => void,
   ) {}
+
+  /** What this desk serves: every row says whether it is in it, so the board shows the queue first. */
+  setQueue(queue: DeskQueue): void {
+    this.queue = queue;
+    this.resetPending = true;
+    this.schedule();
+  }
 
   /** The day reloaded: everything is replaced. */
   replaceAll(tickets: DeskTicket[]): void {
@@ -130,11 +140,18 @@ export class BoardState {
   row(ticketId: string): BoardRow | null {
     const ticket = this.tickets.get(ticketId);
     if (!ticket) return null;
+    // Set aside as absent: off the groups, in the board's absent list until recalled or dismissed.
+    if (ticket.absent && ticket.status === 'checkedIn') return null;
     const status = this.effectiveStatus(ticket);
-    const group = groupOf(status, ticket.lastCall !== undefined);
+    const group = groupOf(status, isCalled(ticket));
     if (!group) return null;
     const check = ticket.contractAppointmentId ? this.check(ticket.contractAppointmentId) : null;
     const appointment = check?.kind === 'verified' ? check.appointment : null;
+    const facts = {
+      examTypeId: appointment?.examTypeId ?? null,
+      practitioner: appointment?.practitionerLabel ?? null,
+      room: appointment?.roomLabel ?? null,
+    };
     return {
       ticketId: ticket.ticketId,
       formattedNumber: ticket.formattedNumber,
@@ -143,9 +160,7 @@ export class BoardState {
       group,
       patientDisplayName: ticket.patientDisplayName,
       examLabel: appointment?.examLabel ?? ticket.examLabel,
-      examTypeId: appointment?.examTypeId ?? null,
-      practitioner: appointment?.practitionerLabel ?? null,
-      room: appointment?.roomLabel ?? null,
+      ...facts,
       contractAppointmentId: ticket.contractAppointmentId,
       checkedInAt: ticket.issuedAt,
       startDate: appointment?.startDate ?? null,
@@ -154,6 +169,8 @@ export class BoardState {
       verification: verificationOf(ticket, check),
       pending: this.local.get(ticket.ticketId)?.pending ?? false,
       anomalies: anomaliesOf(appointment),
+      handoff: ticket.handoff ?? null,
+      inQueue: inQueue(this.queue, facts),
     };
   }
 
@@ -190,6 +207,11 @@ export class BoardState {
     this.dirty.clear();
     if (upserts.length || removed.length) this.publish({ upserts, removed, reset: false });
   }
+}
+
+/** Called and still the calling desk's: a patient handed back to the waiting line waits again. */
+export function isCalled(ticket: DeskTicket): boolean {
+  return ticket.lastCall !== undefined && !(ticket.handoff && ticket.status === 'checkedIn');
 }
 
 /** How many calls, when care began and ended: one pass over the ticket's own history. */

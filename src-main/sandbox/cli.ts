@@ -17,6 +17,10 @@ interface CliOptions {
   publisherFlags: string[];
 }
 
+function kioskRate(perHour: number): number | null {
+  return perHour > 0 ? 3_600 / perHour : null;
+}
+
 function readOptions(argv: string[]): CliOptions {
   const value = (name: string): string | undefined => {
     const index = argv.indexOf(name);
@@ -29,7 +33,8 @@ function readOptions(argv: string[]): CliOptions {
     platformPort: number('--platform-port', 0, 65_535),
     publisherPort: number('--publisher-port', 0, 65_535),
     seed: value('--seed') === undefined ? undefined : number('--seed', 0, 2 ** 31),
-    kioskSeconds: number('--kiosk-every', 0, 86_400),
+    // `--kiosk-rate N`: a steady N arrivals an hour (work for several desks), the same as --kiosk-every 3600/N.
+    kioskSeconds: kioskRate(number('--kiosk-rate', 0, 3_600)) ?? number('--kiosk-every', 0, 86_400),
     extraTickets: number('--extra-tickets', 0, 20_000),
   };
 }
@@ -55,7 +60,7 @@ async function main(): Promise<void> {
     `  kiosk devices:     ${sandbox.world.publisher.devices.join(', ')}`,
     `  staff sign-in:     ${sandbox.trainingAccounts.map((a) => `${a.login}/${a.password}`).join(', ')}`,
     `  platform admin:    ${sandbox.platformAccounts.map((a) => `${a.login}/${a.password} (${a.role})`).join(', ')}`,
-    `  kiosk arrivals:    ${options.kioskSeconds > 0 ? `every ${options.kioskSeconds} s` : 'off (--kiosk-every SECONDS)'}`,
+    `  kiosk arrivals:    ${options.kioskSeconds > 0 ? `every ${options.kioskSeconds} s` : 'off (--kiosk-every SECONDS or --kiosk-rate PER_HOUR)'}`,
     `  field variations:  ${describeFieldVariations(sandbox.behaviour.fieldVariations)}, status echo ${sandbox.behaviour.quirks.echoStatus ? 'on' : 'off'}`,
     ...PUBLISHER_FLAGS_HELP.map((line) => `    ${line}`),
     `  desk extensions:   ${sandbox.deskExtensions.offered ? 'offered' : 'off (listForDay, events, callTicket, lastCalls answer 404)'}`,

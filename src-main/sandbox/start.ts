@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { ConnectionProfile } from '../../src-shared/profile';
+import { DESK_GONE_MS } from '../../src-shared/platform/desks';
 import { noFaults, type FaultSwitches } from './faults';
 import { KioskSimulator } from './kiosk-simulator';
 import { withPublisherFlags } from './publisher/flags';
@@ -28,6 +29,8 @@ export interface RunningSandbox {
   faults: { platform: FaultSwitches; publisher: FaultSwitches };
   /** Whether the platform serves this project's desk extensions; tests may flip it at any time. */
   deskExtensions: { offered: boolean };
+  /** How long a desk that stopped announcing stays present on the platform; tests may change it at any time. */
+  deskPresence: { goneMs: number };
   /** Staff sign-in accounts of the training publisher. */
   trainingAccounts: { login: string; password: string; role: string }[];
   /** Platform administration accounts (e-mail login). */
@@ -46,6 +49,8 @@ export interface SandboxStartOptions extends SeedOptions {
   platformFlags?: readonly string[];
   /** Serve this project's desk extensions (default true); the flag `--no-desk-extensions` turns them off too. */
   deskExtensions?: boolean;
+  /** A desk silent this long is gone and its called patients wait again (default DESK_GONE_MS; tests shorten it). */
+  deskGoneMs?: number;
   /** Clock of both servers (tests pin it); default: the real clock. */
   clock?: () => Date;
   /** Pace of simulated kiosk arrivals in ms; 0 or absent = off (tests ask for it). */
@@ -83,7 +88,8 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<R
   const faults = { platform: noFaults(), publisher: noFaults() };
   const deskExtensions = { offered: (options.deskExtensions ?? true) && readPlatformFlags(options.platformFlags ?? []).deskExtensions };
   let platformUrl = '';
-  const platform = await buildSandboxPlatform({ world: world.platform, faults: faults.platform, now: clock, publicUrl: () => platformUrl, deskExtensions });
+  const deskPresence = { goneMs: options.deskGoneMs ?? DESK_GONE_MS };
+  const platform = await buildSandboxPlatform({ world: world.platform, faults: faults.platform, now: clock, publicUrl: () => platformUrl, deskExtensions, deskPresence });
   platformUrl = await listen(platform.app, options.platformPort ?? 0);
 
   const licence = world.platform.licences.find((candidate) => candidate.uuid === SANDBOX_LICENCE_UUID)!;
@@ -135,6 +141,7 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<R
     platform,
     faults,
     deskExtensions,
+    deskPresence,
     trainingAccounts: world.publisher.staff.map(({ login, password, role }) => ({ login, password, role })),
     platformAccounts: SANDBOX_PLATFORM_USERS.flatMap((user) =>
       user.password ? [{ login: user.email, password: user.password, role: user.role }] : [],

@@ -158,6 +158,9 @@ export const en: Messages = {
   BOARD_NOT_CALLABLE: 'This ticket can no longer be called (closed or cancelled).',
   TICKET_CHANGED: 'This ticket has just changed at another desk: look at the board again.',
   BOARD_CALLED_ELSEWHERE: 'Another desk has just called this patient.',
+  BOARD_NOT_MOVABLE: 'This patient is no longer where this desk saw them: look at the board again.',
+  BOARD_DESK_UNKNOWN: 'That desk is not open in this office any more: choose another one.',
+  BOARD_DESKS_NOT_OFFERED: 'The platform does not offer transfers, absences nor desk presence.',
   FORBIDDEN: 'This office place is not one of your offices: choose one of yours.',
     // ── check-in feature codes ──
     CHECKIN_NOT_ELIGIBLE: 'This appointment cannot be checked in: it is cancelled, finished or not booked for today.',

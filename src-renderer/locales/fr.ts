@@ -50,6 +50,9 @@ const errors: Record<DeskErrorCode, string> = {
   BOARD_NOT_CALLABLE: 'Ce ticket ne peut plus être appelé (clôturé ou annulé).',
   TICKET_CHANGED: 'Ce ticket vient de changer à un autre poste : regardez à nouveau le tableau.',
   BOARD_CALLED_ELSEWHERE: 'Un autre poste vient d\'appeler ce patient.',
+  BOARD_NOT_MOVABLE: "Ce patient n'est plus là où ce poste l'a vu : regardez à nouveau le tableau.",
+  BOARD_DESK_UNKNOWN: "Ce poste n'est plus ouvert sur ce site : choisissez-en un autre.",
+  BOARD_DESKS_NOT_OFFERED: 'La plateforme ne propose ni les transferts, ni les absences, ni la présence des postes.',
   FORBIDDEN: "Ce lieu d'accueil ne fait pas partie de vos sites : choisissez l'un des vôtres.",
   // ── check-in feature codes ──
   CHECKIN_NOT_ELIGIBLE: "Ce rendez-vous ne peut pas être enregistré : il est annulé, terminé ou n'est pas prévu aujourd'hui.",

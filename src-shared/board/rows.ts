@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { contractDateTimeSchema } from '../publisher/schemas';
-import { ticketStatusSchema, type TicketStatus } from '../platform/tickets';
+import { ticketHandoffSchema, ticketStatusSchema, type TicketStatus } from '../platform/tickets';
 
 /**
  * The call board as main computes it and the renderer draws it: one row per ticket
@@ -50,6 +50,10 @@ export const boardRowSchema = z.object({
   pending: z.boolean(),
   /** Known anomalies (incomplete file, prescription missing…), as short codes. */
   anomalies: z.array(z.string()),
+  /** Handed on by the platform: transferred (to a desk, or back to waiting with a note) or returned from a desk that left. */
+  handoff: ticketHandoffSchema.nullable().optional(),
+  /** In this desk's queue (what it serves); absent means yes (everything). */
+  inQueue: z.boolean().optional(),
 });
 export type BoardRow = z.infer<typeof boardRowSchema>;
 

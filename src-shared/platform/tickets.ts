@@ -101,6 +101,31 @@ export type TicketHistoryEntry = z.infer<typeof ticketHistoryEntrySchema>;
 const knownEvent = (entry: unknown): boolean =>
   typeof entry === 'object' && entry !== null && (TICKET_HISTORY_EVENTS as readonly unknown[]).includes((entry as { event?: unknown }).event);
 
+/**
+ * A called or in-care patient handed on by the platform (desk extension): sent to another desk
+ * (`toDeskId`) or back to the waiting line (`toDeskId` null) with an optional note, or returned to
+ * waiting because the desk that called them closed or stopped announcing itself (`deskGone`).
+ */
+export const ticketHandoffSchema = z.object({
+  at: answerDateTimeSchema,
+  reason: z.enum(['transfer', 'deskGone']),
+  fromDeskId: orNull(z.number().int()),
+  fromDeskLabel: z.string(),
+  toDeskId: orNull(z.number().int()),
+  toDeskLabel: orNull(z.string()),
+  note: orNull(z.string()),
+});
+export type TicketHandoff = z.infer<typeof ticketHandoffSchema>;
+
+/** No-show (desk extension): when, after how many calls, at which desk; `dismissed` at the end of the day. */
+export const ticketAbsenceSchema = z.object({
+  at: answerDateTimeSchema,
+  calls: z.number().int().nonnegative(),
+  deskLabel: z.string(),
+  dismissed: z.boolean(),
+});
+export type TicketAbsence = z.infer<typeof ticketAbsenceSchema>;
+
 export const deskTicketSchema = z.object({
   ticketId: z.string().min(1).max(128),
   number: z.number().int(),
@@ -114,7 +139,8 @@ export const deskTicketSchema = z.object({
   source: ticketSourceSchema,
   issuedAt: answerDateTimeSchema,
   updatedAt: answerDateTimeSchema,
-  lastCall: maybe(z.object({ deskId: orNull(z.number().int()), deskLabel: z.string(), at: answerDateTimeSchema })),
+  /** `room` (desk extension): the appointment's room, shown on the public display beside the desk. */
+  lastCall: maybe(z.object({ deskId: orNull(z.number().int()), deskLabel: z.string(), at: answerDateTimeSchema, room: maybe(z.string()) })),
   /** Desk extension: the exam type's label (issueForAppointment's examTypeLabel), for figures per exam type. */
   examTypeLabel: maybe(z.string()),
   /**
@@ -124,6 +150,10 @@ export const deskTicketSchema = z.object({
   version: maybe(z.number().int().nonnegative()),
   /** Desk extension: the ticket's transitions; absent on platforms that do not keep them. */
   history: maybe(z.preprocess((value) => (Array.isArray(value) ? value.filter(knownEvent) : value), z.array(ticketHistoryEntrySchema))),
+  /** Desk extension: the called patient was handed on (transfer, or their desk left); cleared by the next call. */
+  handoff: maybe(ticketHandoffSchema),
+  /** Desk extension: called, did not come; set aside until recalled (or dismissed at the end of the day). */
+  absent: maybe(ticketAbsenceSchema),
 });
 export type DeskTicket = z.infer<typeof deskTicketSchema>;
 
@@ -142,6 +172,8 @@ export const callTicketRequestSchema = z.looseObject({
   recall: z.boolean().optional(),
   /** Desk extension: call only if the ticket is still at this version; 409 `{message, ticket}` otherwise. */
   expectedVersion: z.number().int().nonnegative().optional(),
+  /** Desk extension: the appointment's room, for the public display. */
+  room: z.string().min(1).max(64).optional(),
 });
 /** The 409 of a compare-and-set call: the ticket as it is now (another desk called it, or it moved). */
 export const callConflictSchema = z.object({ ticket: deskTicketSchema });
@@ -208,6 +240,7 @@ export const displayedCallSchema = z.object({
   deskLabel: z.string(),
   at: answerDateTimeSchema,
   recall: z.boolean(),
+  room: maybe(z.string()),
 });
 export type DisplayedCall = z.infer<typeof displayedCallSchema>;
 export const lastCallsResponseSchema = z.object({

@@ -5,7 +5,16 @@ import {
   TICKET_SERVICE_PATHS,
   type DeskTicket,
 } from '../../../src-shared/platform/tickets';
+import {
+  DESK_PRESENCE_PATHS,
+  deskTicketResponseSchema,
+  officeDesksResponseSchema,
+  type DeskAnnounceRequest,
+  type DeskPresence,
+  type TransferTicketRequest,
+} from '../../../src-shared/platform/desks';
 import { maybe } from '../../../src-shared/publisher/tolerant';
+import type { RetryPolicy } from '../../net/retry';
 import { z } from 'zod';
 import type { PlatformHttp } from './http';
 
@@ -26,7 +35,12 @@ export interface CallRequest {
   recall?: boolean;
   /** Desk extension: compare-and-set on the ticket's version (409 TicketConflict when it moved). */
   expectedVersion?: number;
+  /** Desk extension: the appointment's room, for the public display. */
+  room?: string;
 }
+
+/** A heartbeat is never retried: the next one, a second later, is the retry. */
+const ONCE: RetryPolicy = { attempts: 1, baseDelayMs: 0, maxDelayMs: 0, totalBudgetMs: 0 };
 
 /**
  * The board's platform calls (desk extensions listForDay/callTicket, DESIGN.md §3,
@@ -43,6 +57,28 @@ export class PlatformBoardClient {
   async callTicket(request: CallRequest): Promise<DeskTicket> {
     const answer = await this.http.post(TICKET_SERVICE_PATHS.callTicket, { ...request }, callTicketResponseSchema);
     return answer.ticket;
+  }
+
+  /** Announces this desk (and is its heartbeat); answers the office place's desks. */
+  async announceDesk(deskId: number, announce: Omit<DeskAnnounceRequest, 'licenceUuid'>): Promise<DeskPresence[]> {
+    const path = `${DESK_PRESENCE_PATHS.desks}/${deskId}`;
+    return (await this.http.put(path, 'desks', { ...announce }, officeDesksResponseSchema, ONCE)).desks;
+  }
+
+  async officeDesks(officePlaceId: number): Promise<DeskPresence[]> {
+    return (await this.http.get(DESK_PRESENCE_PATHS.desks, { officePlaceId }, officeDesksResponseSchema, ONCE)).desks;
+  }
+
+  async transferTicket(request: Omit<TransferTicketRequest, 'licenceUuid'>): Promise<DeskTicket> {
+    return (await this.http.post(DESK_PRESENCE_PATHS.transferTicket, { ...request }, deskTicketResponseSchema)).ticket;
+  }
+
+  async markAbsent(request: { ticketId: string; deskId: number | null; deskLabel: string }): Promise<DeskTicket> {
+    return (await this.http.post(DESK_PRESENCE_PATHS.markAbsent, { ...request }, deskTicketResponseSchema)).ticket;
+  }
+
+  async dismissAbsent(ticketId: string): Promise<DeskTicket> {
+    return (await this.http.post(DESK_PRESENCE_PATHS.dismissAbsent, { ticketId }, deskTicketResponseSchema)).ticket;
   }
 
   /** How many of the appointment's tickets of the day took the status (0: none that day). */

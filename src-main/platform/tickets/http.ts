@@ -86,10 +86,27 @@ export class PlatformHttp {
     return this.call(ticketServiceUrl(this.options, path), path, schema, { licenceUuid: this.options.licenceUuid, ...body }, retry);
   }
 
-  private call<S extends z.ZodType>(url: string, path: string, schema: S, body: unknown, retry?: RetryPolicy): Promise<z.output<S>> {
-    const headers = { ...ticketServiceHeaders(this.options), 'Content-Type': 'application/json' };
+  /** PUT on a resource of the ticket services (the desk announce): the licence in the body, as for a POST. */
+  put<S extends z.ZodType>(path: string, operation: string, body: Record<string, unknown>, schema: S, retry?: RetryPolicy): Promise<z.output<S>> {
+    return this.call(ticketServiceUrl(this.options, path), operation, schema, { licenceUuid: this.options.licenceUuid, ...body }, retry, 'PUT');
+  }
+
+  /** GET with the licence and the query in the URL. */
+  get<S extends z.ZodType>(path: string, query: Record<string, string | number>, schema: S, retry?: RetryPolicy): Promise<z.output<S>> {
+    return this.call(ticketServiceUrl(this.options, path, query), path.split('/').pop() ?? path, schema, undefined, retry, 'GET');
+  }
+
+  private call<S extends z.ZodType>(
+    url: string,
+    path: string,
+    schema: S,
+    body: unknown,
+    retry?: RetryPolicy,
+    method: 'POST' | 'PUT' | 'GET' = 'POST',
+  ): Promise<z.output<S>> {
+    const headers = { ...ticketServiceHeaders(this.options), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) };
     // Messages and logs name the service (the path's last segment), never the query.
-    return this.http.call({ operation: path.split('/').pop() ?? path, method: 'POST', url, headers, body, schema, retry });
+    return this.http.call({ operation: path.split('/').pop() ?? path, method, url, headers, body, schema, retry });
   }
 }
 

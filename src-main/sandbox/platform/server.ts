@@ -5,6 +5,7 @@ import type { PlatformWorld } from '../world/types';
 import { registerAdminService, type AdminService } from './admin';
 import { registerRelay } from './relay';
 import { registerTicketServices, type TicketService } from './tickets';
+import type { DeskPresenceTuning } from './tickets/desks';
 
 export interface SandboxPlatformOptions {
   world: PlatformWorld;
@@ -14,6 +15,8 @@ export interface SandboxPlatformOptions {
   relayTimeoutMs?: number;
   /** This project's desk extensions served or not (a switch read on every request). */
   deskExtensions?: { offered: boolean };
+  /** How long a silent desk stays present (a live switch). */
+  deskPresence?: DeskPresenceTuning;
 }
 
 export interface SandboxPlatform {
@@ -33,7 +36,7 @@ export async function buildSandboxPlatform(options: SandboxPlatformOptions): Pro
     jwtSecret: randomBytes(32),
     publicUrl: options.publicUrl,
   });
-  const tickets = registerTicketServices(app, { world: options.world, now: options.now, deskExtensions: options.deskExtensions });
+  const tickets = registerTicketServices(app, { world: options.world, now: options.now, deskExtensions: options.deskExtensions, deskPresence: options.deskPresence });
   registerRelay(app, { world: options.world, timeoutMs: options.relayTimeoutMs ?? 60_000 });
   app.addHook('onClose', async () => tickets.close());
   return { app, admin, tickets };

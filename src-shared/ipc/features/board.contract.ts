@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { deskErrorCodeSchema } from '../../errors';
 import { boardRowSchema, boardSettingsSchema, FORWARD_STATUSES, forwardStatusSchema } from '../../board/rows';
+import { boardOfficeSchema, queueOptionsSchema, transferRequestSchema } from '../../board/desks';
+import { deskQueueSchema, deskStateSchema } from '../../platform/desks';
 import { workplaceSchema } from '../workplace';
 import { none, type ChannelSpec } from '../spec';
 import type { BOARD_CHANNELS, BOARD_EVENTS } from './board.names';
@@ -82,6 +84,14 @@ export const boardContract = {
   'board/saveSettings': { request: boardSettingsSchema, response: boardSettingsSchema },
   'board/lock': { request: boardLockSchema.pick({ reason: true }), response: z.null() },
   'board/unlock': { request: z.object({ password: z.string().min(1).max(1024) }), response: z.null() },
+  // Several desks, one office (docs/board.md "Several desks"): presence, queue, transfer, absence.
+  'board/office': { request: none, response: boardOfficeSchema },
+  'board/setDeskState': { request: z.object({ state: deskStateSchema }), response: boardOfficeSchema },
+  'board/setQueue': { request: deskQueueSchema, response: boardOfficeSchema },
+  'board/queueOptions': { request: none, response: queueOptionsSchema },
+  'board/transfer': { request: transferRequestSchema, response: boardActionResultSchema },
+  'board/absent': { request: ticketRefSchema, response: boardActionResultSchema },
+  'board/dismissAbsent': { request: ticketRefSchema, response: boardActionResultSchema },
 } as const satisfies Record<(typeof BOARD_CHANNELS)[number], ChannelSpec>;
 
 /** A change that waited in the outbox and was then refused (4xx): never dropped without telling staff. */
@@ -99,4 +109,6 @@ export const boardEvents = {
   /** The lock, or null once unlocked. */
   'board/locked': boardLockSchema.nullable(),
   'board/refused': boardRefusedSchema,
+  /** The office's desks, this desk's state and queue, and the absent patients, when any of it changes. */
+  'board/office': boardOfficeSchema,
 } as const satisfies Record<(typeof BOARD_EVENTS)[number], z.ZodType>;

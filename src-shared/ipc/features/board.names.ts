@@ -9,5 +9,12 @@ export const BOARD_CHANNELS = [
   'board/saveSettings',
   'board/lock',
   'board/unlock',
+  'board/office',
+  'board/setDeskState',
+  'board/setQueue',
+  'board/queueOptions',
+  'board/transfer',
+  'board/absent',
+  'board/dismissAbsent',
 ] as const;
-export const BOARD_EVENTS = ['board/rows', 'board/live', 'board/locked', 'board/refused'] as const;
+export const BOARD_EVENTS = ['board/rows', 'board/live', 'board/locked', 'board/refused', 'board/office'] as const;

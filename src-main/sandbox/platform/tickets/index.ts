@@ -6,8 +6,10 @@ import {
   type DeskTicket,
   type DisplayedCall,
 } from '../../../../src-shared/platform/tickets';
+import { DESK_GONE_MS, DESK_PRESENCE_PATHS } from '../../../../src-shared/platform/desks';
 import { logger } from '../../../log';
 import type { PlatformWorld } from '../../world/types';
+import type { DeskPresenceTuning } from './desks';
 import { DEFAULT_EVENT_LOG_CAPACITY, defaultFirstEventId, EventLog } from './event-log';
 import { installErrorHandler } from './http';
 import type { PrintJob } from './printing';
@@ -36,6 +38,8 @@ export interface TicketServiceOptions {
    * off, their routes answer 404 as on a platform that never had them.
    */
   deskExtensions?: { offered: boolean };
+  /** How long a silent desk stays present (read live: tests shorten it so a crash shows in a moment). */
+  deskPresence?: DeskPresenceTuning;
 }
 
 /** The routes that are this project's extensions, not the platform's contract (DESIGN.md §3). */
@@ -44,6 +48,11 @@ const EXTENSION_PATHS: ReadonlySet<string> = new Set([
   TICKET_SERVICE_PATHS.events,
   TICKET_SERVICE_PATHS.callTicket,
   DESK_DISPLAY_PATHS.lastCalls,
+  DESK_PRESENCE_PATHS.desks,
+  `${DESK_PRESENCE_PATHS.desks}/:deskId`,
+  DESK_PRESENCE_PATHS.transferTicket,
+  DESK_PRESENCE_PATHS.markAbsent,
+  DESK_PRESENCE_PATHS.dismissAbsent,
 ]);
 
 export interface TicketService {
@@ -72,9 +81,13 @@ const DEFAULT_MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
  */
 export function registerTicketServices(app: FastifyInstance, options: TicketServiceOptions): TicketService {
   const events = new EventLog(options.eventLogCapacity ?? DEFAULT_EVENT_LOG_CAPACITY, options.firstEventId ?? defaultFirstEventId());
-  const desk = new TicketDesk(options.world, options.now, events);
+  const desk = new TicketDesk(options.world, options.now, events, options.deskPresence ?? { goneMs: DESK_GONE_MS });
   const streams = new Set<EventStream>();
+  // A desk that crashed says nothing: the platform notices its silence by itself.
+  const presenceSweep = setInterval(() => desk.desks.sweep(), 250);
+  presenceSweep.unref();
   const closeStreams = () => {
+    clearInterval(presenceSweep);
     for (const stream of [...streams]) stream.close();
   };
 

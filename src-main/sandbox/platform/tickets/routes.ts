@@ -12,6 +12,14 @@ import {
   printTicketRequestSchema,
   TICKET_SERVICE_PATHS,
 } from '../../../../src-shared/platform/tickets';
+import {
+  DESK_PRESENCE_PATHS,
+  deskAnnounceRequestSchema,
+  dismissAbsentRequestSchema,
+  markAbsentRequestSchema,
+  officeDesksQuerySchema,
+  transferTicketRequestSchema,
+} from '../../../../src-shared/platform/desks';
 import { APPOINTMENT_STATUSES, appointmentStatusSchema } from '../../../../src-shared/publisher/schemas';
 import type { SandboxLicence } from '../../world/types';
 import type { EventLog } from './event-log';
@@ -101,6 +109,8 @@ export function registerTicketRoutes(scope: FastifyInstance, ctx: RouteContext):
     return reply;
   });
 
+  registerDeskRoutes(scope, ctx);
+
   scope.get(DESK_DISPLAY_PATHS.lastCalls, async (request, reply) => {
     const licence = authenticate(request, reply, ctx.licences, queryValue(request, 'licenceUuid'));
     if (!licence) return reply;
@@ -109,4 +119,32 @@ export function registerTicketRoutes(scope: FastifyInstance, ctx: RouteContext):
     desk.requirePlace(licence, query.officePlaceId);
     return { officePlaceId: query.officePlaceId, calls: desk.calls.latest(query.officePlaceId, query.limit) };
   });
+}
+
+/** Desks that see each other, transfers and absences (desk extension, docs/desk-extensions.md). */
+function registerDeskRoutes(scope: FastifyInstance, ctx: RouteContext): void {
+  const { desk } = ctx;
+  scope.put<{ Params: { deskId: string } }>(`${DESK_PRESENCE_PATHS.desks}/:deskId`, async (request, reply) => {
+    const licence = authenticate(request, reply, ctx.licences, licenceUuidOf(request.body));
+    if (!licence) return reply;
+    const deskId = Number(request.params.deskId);
+    if (!Number.isSafeInteger(deskId)) return reply.code(400).send({ message: 'deskId: expected an integer' });
+    const body = validate(deskAnnounceRequestSchema, request.body, reply);
+    if (body === null) return reply;
+    return { officePlaceId: body.officePlaceId, desks: desk.announce(licence, deskId, body) };
+  });
+
+  scope.get(DESK_PRESENCE_PATHS.desks, async (request, reply) => {
+    const licence = authenticate(request, reply, ctx.licences, queryValue(request, 'licenceUuid'));
+    if (!licence) return reply;
+    const query = validate(officeDesksQuerySchema, request.query, reply);
+    if (query === null) return reply;
+    return { officePlaceId: query.officePlaceId, desks: desk.officeDesks(licence, query.officePlaceId) };
+  });
+
+  post(scope, ctx, DESK_PRESENCE_PATHS.transferTicket, transferTicketRequestSchema, (licence, body) => ({ ticket: desk.transfer(licence, body) }));
+  post(scope, ctx, DESK_PRESENCE_PATHS.markAbsent, markAbsentRequestSchema, (licence, body) => ({ ticket: desk.markAbsent(licence, body) }));
+  post(scope, ctx, DESK_PRESENCE_PATHS.dismissAbsent, dismissAbsentRequestSchema, (licence, body) => ({
+    ticket: desk.dismissAbsent(licence, body.ticketId),
+  }));
 }

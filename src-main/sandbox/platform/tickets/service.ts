@@ -7,7 +7,9 @@ import type {
 import type { AppointmentStatus } from '../../../../src-shared/publisher/schemas';
 import { isoWithOffset, localDay } from '../../world/time';
 import type { PlatformWorld, SandboxLicence } from '../../world/types';
+import type { DeskAnnounceRequest, DeskPresence, TransferTicketRequest } from '../../../../src-shared/platform/desks';
 import { CallBoard } from './calls';
+import { DeskRegistry, type DeskPresenceTuning } from './desks';
 import type { EventLog } from './event-log';
 import { computePrefix } from './numbering';
 import { chooseKiosk, PrintQueue } from './printing';
@@ -41,6 +43,12 @@ const STATUS_OF: Record<AppointmentStatus, TicketStatus> = {
   cancelled: 'cancelled',
 };
 
+/** Still the calling desk's patient: called and not handed on nor absent, or in care. */
+function servedAtCall(ticket: DeskTicket): boolean {
+  if (ticket.status === 'inCare') return true;
+  return ticket.status === 'checkedIn' && !ticket.handoff && !ticket.absent;
+}
+
 export function ownsPlace(licence: SandboxLicence, officePlaceId: number): boolean {
   return licence.officePlaceIds.includes(officePlaceId);
 }
@@ -54,6 +62,7 @@ export class TicketDesk {
   readonly store: TicketStore;
   readonly calls = new CallBoard();
   readonly prints = new PrintQueue();
+  readonly desks: DeskRegistry;
   /** Tickets cancelled by cancelForAppointment: no later status revives them. */
   private readonly withdrawn = new Set<string>();
 
@@ -61,8 +70,10 @@ export class TicketDesk {
     private readonly world: PlatformWorld,
     private readonly now: () => Date,
     private readonly log: EventLog,
+    presence: DeskPresenceTuning = { goneMs: 5_000 },
   ) {
     this.store = new TicketStore(world.tickets);
+    this.desks = new DeskRegistry(now, presence, (desk) => this.returnCalledBy(desk));
   }
 
   today(): string {
@@ -137,7 +148,14 @@ export class TicketDesk {
    */
   call(
     licence: SandboxLicence,
-    request: { ticketId: string; kioskDeskId: number | null; deskLabel: string; recall?: boolean | undefined; expectedVersion?: number | undefined },
+    request: {
+      ticketId: string;
+      kioskDeskId: number | null;
+      deskLabel: string;
+      recall?: boolean | undefined;
+      expectedVersion?: number | undefined;
+      room?: string | undefined;
+    },
   ): DeskTicket {
     const ticket = this.store.get(request.ticketId);
     if (!ticket || !ownsPlace(licence, ticket.officePlaceId)) throw new TicketServiceError(404, 'ticketId: unknown ticket');
@@ -149,7 +167,8 @@ export class TicketDesk {
       throw new TicketServiceError(409, 'expectedVersion: the ticket changed since it was read', ticket);
     }
     const at = isoWithOffset(this.now());
-    this.store.setLastCall(ticket, { deskId: request.kioskDeskId, deskLabel: request.deskLabel, at });
+    const room = request.room ? { room: request.room } : {};
+    this.store.setLastCall(ticket, { deskId: request.kioskDeskId, deskLabel: request.deskLabel, at, ...room });
     this.calls.record(ticket.officePlaceId, {
       ticketId: ticket.ticketId,
       formattedNumber: ticket.formattedNumber,
@@ -157,8 +176,119 @@ export class TicketDesk {
       deskLabel: request.deskLabel,
       at,
       recall: request.recall ?? false,
+      ...room,
     });
     this.emit(ticket);
+    return ticket;
+  }
+
+  // ── desks that see each other (desk extension) ──
+  announce(licence: SandboxLicence, deskId: number, body: DeskAnnounceRequest): DeskPresence[] {
+    this.requirePlace(licence, body.officePlaceId);
+    this.desks.announce(licence.id, deskId, body);
+    return this.officeDesks(licence, body.officePlaceId);
+  }
+
+  /** The place's desks, each with the patient it serves now (its last call still called or in care). */
+  officeDesks(licence: SandboxLicence, officePlaceId: number): DeskPresence[] {
+    this.requirePlace(licence, officePlaceId);
+    const serving = new Map<number, DeskTicket>();
+    for (const ticket of this.store.forDay(this.today())) {
+      const deskId = ticket.lastCall?.deskId;
+      if (ticket.officePlaceId !== officePlaceId || deskId === undefined || deskId === null || !servedAtCall(ticket)) continue;
+      const known = serving.get(deskId);
+      if (!known || known.lastCall!.at < ticket.lastCall!.at) serving.set(deskId, ticket);
+    }
+    return this.desks.ofPlace(licence.id, officePlaceId).map((desk) => {
+      const ticket = serving.get(desk.deskId);
+      return { ...desk, serving: ticket ? { ticketId: ticket.ticketId, formattedNumber: ticket.formattedNumber } : null };
+    });
+  }
+
+  /**
+   * A called patient goes to another desk or back to the waiting line (with a note); an
+   * in-care patient only to another desk (the publisher keeps them in care). The status is
+   * the publisher's and stays as it is.
+   */
+  transfer(licence: SandboxLicence, request: TransferTicketRequest): DeskTicket {
+    const ticket = this.ownedTicket(licence, request.ticketId);
+    const called = ticket.status === 'checkedIn' && ticket.lastCall !== undefined && !ticket.handoff && !ticket.absent;
+    if (!called && ticket.status !== 'inCare') throw new TicketServiceError(409, 'ticketId: only a called or in-care patient can be transferred', ticket);
+    if (ticket.status === 'inCare' && request.toDeskId === null) {
+      throw new TicketServiceError(409, 'toDeskId: a patient in care can only go to another desk', ticket);
+    }
+    const at = isoWithOffset(this.now());
+    const to = request.toDeskId === null ? {} : { deskId: request.toDeskId, deskLabel: request.toDeskLabel ?? '' };
+    this.store.change(
+      ticket,
+      at,
+      (changed) => {
+        changed.handoff = {
+          at,
+          reason: 'transfer',
+          fromDeskId: request.fromDeskId,
+          fromDeskLabel: request.fromDeskLabel,
+          toDeskId: request.toDeskId,
+          toDeskLabel: request.toDeskLabel,
+          note: request.note,
+        };
+        // In care, the receiving desk serves the patient from now on (no call: they are already with staff).
+        if (changed.status === 'inCare' && request.toDeskId !== null) changed.lastCall = { deskId: request.toDeskId, deskLabel: request.toDeskLabel ?? '', at };
+      },
+      { at, event: 'transfer', ...to },
+    );
+    this.emit(ticket);
+    return ticket;
+  }
+
+  /** Called, did not come: set aside with the calls made so far. */
+  markAbsent(licence: SandboxLicence, request: { ticketId: string; deskId: number | null; deskLabel: string }): DeskTicket {
+    const ticket = this.ownedTicket(licence, request.ticketId);
+    if (ticket.status !== 'checkedIn' || !ticket.lastCall || ticket.absent) throw new TicketServiceError(409, 'ticketId: only a called patient can be marked absent', ticket);
+    const at = isoWithOffset(this.now());
+    const calls = ticket.history?.filter((entry) => entry.event === 'called').length || 1;
+    this.store.change(
+      ticket,
+      at,
+      (changed) => {
+        changed.absent = { at, calls, deskLabel: request.deskLabel, dismissed: false };
+        delete changed.handoff;
+      },
+      { at, event: 'absent', deskLabel: request.deskLabel, ...(request.deskId === null ? {} : { deskId: request.deskId }) },
+    );
+    this.emit(ticket);
+    return ticket;
+  }
+
+  /** An absent patient let go (end of the day): off every board, the publisher's status unchanged. */
+  dismissAbsent(licence: SandboxLicence, ticketId: string): DeskTicket {
+    const ticket = this.ownedTicket(licence, ticketId);
+    if (!ticket.absent) throw new TicketServiceError(409, 'ticketId: the patient is not marked absent', ticket);
+    if (ticket.absent.dismissed) return ticket;
+    const absent = ticket.absent;
+    this.store.change(ticket, isoWithOffset(this.now()), (changed) => {
+      changed.absent = { ...absent, dismissed: true };
+    });
+    this.emit(ticket);
+    return ticket;
+  }
+
+  /** A desk that closed or stopped announcing: the patients it called and is not serving yet wait for the others again. */
+  private returnCalledBy(desk: Omit<DeskPresence, 'serving'>): void {
+    const at = isoWithOffset(this.now());
+    for (const ticket of this.store.forDay(this.today())) {
+      if (ticket.officePlaceId !== desk.officePlaceId || ticket.lastCall?.deskId !== desk.deskId) continue;
+      if (ticket.status !== 'checkedIn' || ticket.handoff || ticket.absent) continue;
+      this.store.change(ticket, at, (changed) => {
+        changed.handoff = { at, reason: 'deskGone', fromDeskId: desk.deskId, fromDeskLabel: desk.label, toDeskId: null, toDeskLabel: null, note: null };
+      });
+      this.emit(ticket);
+    }
+  }
+
+  private ownedTicket(licence: SandboxLicence, ticketId: string): DeskTicket {
+    const ticket = this.store.get(ticketId);
+    if (!ticket || !ownsPlace(licence, ticket.officePlaceId)) throw new TicketServiceError(404, 'ticketId: unknown ticket');
     return ticket;
   }
 

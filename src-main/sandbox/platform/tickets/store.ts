@@ -72,9 +72,20 @@ export class TicketStore {
 
   setLastCall(ticket: DeskTicket, call: NonNullable<DeskTicket['lastCall']>): void {
     ticket.lastCall = call;
+    // A new call ends a hand-on or an absence: the patient is this desk's now.
+    delete ticket.handoff;
+    delete ticket.absent;
     ticket.updatedAt = call.at;
     ticket.version = (ticket.version ?? 0) + 1;
     record(ticket, { at: call.at, event: 'called', ...(call.deskId === null ? {} : { deskId: call.deskId }), deskLabel: call.deskLabel });
+  }
+
+  /** A platform-side change that leaves the status alone (transfer, absence): versioned and in the history. */
+  change(ticket: DeskTicket, at: string, apply: (ticket: DeskTicket) => void, entry?: TicketHistoryEntry): void {
+    apply(ticket);
+    ticket.updatedAt = at;
+    ticket.version = (ticket.version ?? 0) + 1;
+    if (entry) record(ticket, entry);
   }
 
   private index(ticket: DeskTicket): void {

@@ -8,7 +8,7 @@ import { until } from '../../../helpers/until';
 import { openDesk } from './harness';
 
 const DESKS = 4;
-const ROUNDS = 25;
+const ROUNDS = 200;
 
 describe('several desks on one office place', () => {
   let sandbox: RunningSandbox;
@@ -38,7 +38,7 @@ describe('several desks on one office place', () => {
   const callsOf = (ticketId: string) =>
     sandbox.world.platform.tickets.find((ticket) => ticket.ticketId === ticketId)!.history?.filter((entry) => entry.event === 'called') ?? [];
 
-  it(`${DESKS} desks pressing call next at once for ${ROUNDS} rounds: no patient called at two desks, no waiting patient skipped`, async () => {
+  it(`${DESKS} desks pressing call next at once for ${ROUNDS} rounds: no patient called at two desks, no waiting patient skipped`, { timeout: 180_000 }, async () => {
     sandbox = await startSandbox({ waitingTickets: DESKS * ROUNDS + 10 });
     await openDesks(DESKS);
     const pool = waiting();
@@ -92,5 +92,109 @@ describe('several desks on one office place', () => {
     const [plain] = await openDesks(1);
     expect((await plain!.board.snapshot()).live.missing).toContain('callCoordination');
   });
-});
 
+  const appointmentOf = (ticketId: string) => {
+    const ticket = sandbox.world.platform.tickets.find((candidate) => candidate.ticketId === ticketId)!;
+    return sandbox.world.publisher.appointments.find((appointment) => appointment.id === ticket.contractAppointmentId);
+  };
+  const ticketOf = (ticketId: string) => sandbox.world.platform.tickets.find((ticket) => ticket.ticketId === ticketId)!;
+
+  it('a desk serving only scanner exams never calls an MRI patient; its queue is remembered on the workstation and announced', async () => {
+    sandbox = await startSandbox();
+    const [scanner, other] = await openDesks(2);
+    const exams = (examTypeId: string) => waiting().filter((ticket) => ticket.contractAppointmentId && appointmentOf(ticket.ticketId)?.examTypeId === examTypeId);
+    // Kiosk arrivals until both scanner and MRI patients wait.
+    for (let arrivals = 0; arrivals < 40 && (exams('IRM').length === 0 || exams('SCAN').length === 0); arrivals += 1) await sandbox.kiosk.arrive();
+    expect(exams('IRM').length).toBeGreaterThan(0);
+    expect(exams('SCAN').length).toBeGreaterThan(0);
+    const mri = exams('IRM').map((ticket) => ticket.ticketId);
+    await scanner!.handlers['board/setQueue']({ examTypeIds: ['SCAN'], rooms: [], practitioners: [] });
+    await until(async () => (await other!.handlers['board/office'](undefined)).desks.find((desk) => desk.deskId === 1)?.queue.examTypeIds[0] === 'SCAN');
+    const called: string[] = [];
+    for (;;) {
+      const failure = await scanner!.callNext().then((result) => (called.push(result.ticketId), null), (error: unknown) => error);
+      if (failure) {
+        expect((failure as { code?: string }).code).toBe('BOARD_NOTHING_WAITING');
+        break;
+      }
+    }
+    expect(called.length).toBeGreaterThan(0);
+    expect(called.map((ticketId) => appointmentOf(ticketId)?.examTypeId)).toEqual(called.map(() => 'SCAN'));
+    expect(mri.filter((ticketId) => ticketOf(ticketId).lastCall)).toEqual([]);
+    // The rows say which are the desk's queue, so the board shows them first.
+    const rows = (await scanner!.board.snapshot()).rows;
+    expect(rows.filter((row) => row.inQueue).every((row) => row.examTypeId === 'SCAN')).toBe(true);
+    // Remembered on this workstation: a desk opened again on the same data folder serves scanner exams.
+    await scanner!.close();
+    const again = await openDesk(sandbox, scanner!.dataDir);
+    desks.push(again);
+    expect((await again.handlers['board/office'](undefined)).me.queue.examTypeIds).toEqual(['SCAN']);
+  });
+
+  it('transfer: a called patient sent to another desk is that desk\'s next call; back to waiting keeps a note; audited, publisher untouched', async () => {
+    sandbox = await startSandbox({ waitingTickets: 6 });
+    const [first, second, third] = await openDesks(3);
+    await until(async () => (await first!.handlers['board/office'](undefined)).desks.filter((desk) => !desk.gone).length === 3);
+    const taken = await first!.callNext();
+    await first!.handlers['board/transfer']({ ticketId: taken.ticketId, toDeskId: 2, note: null });
+    // The receiving desk sees it at once, marked, and a third desk does not take it.
+    await until(async () => (await second!.board.snapshot()).rows.find((row) => row.ticketId === taken.ticketId)?.handoff?.toDeskId === 2);
+    const row = (await second!.board.snapshot()).rows.find((candidate) => candidate.ticketId === taken.ticketId)!;
+    expect(row).toMatchObject({ group: 'waiting', handoff: { reason: 'transfer', fromDeskLabel: 'Accueil 1', toDeskLabel: 'Accueil 2' } });
+    await until(() => third!.board.state.ticket(taken.ticketId)?.handoff !== undefined);
+    expect((await third!.callNext()).ticketId).not.toBe(taken.ticketId);
+    expect((await second!.callNext()).ticketId).toBe(taken.ticketId);
+    expect(ticketOf(taken.ticketId).handoff).toBeUndefined();
+    // Back to the waiting line with a note the other desks read.
+    await second!.handlers['board/transfer']({ ticketId: taken.ticketId, toDeskId: null, note: 'Revient après la radio' });
+    await until(() => first!.board.state.ticket(taken.ticketId)?.handoff?.note === 'Revient après la radio');
+    expect(ticketOf(taken.ticketId).status).toBe('checkedIn');
+    const audit = readFileSync(path.join(second!.dataDir, 'board-audit.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    expect(audit.filter((line) => line.action === 'transfer')).toHaveLength(1);
+    expect(JSON.stringify(audit)).not.toContain('Revient');
+  });
+
+  it('absent: set aside with its calls, counted on every desk, recalled by another desk without asking, or dismissed', async () => {
+    sandbox = await startSandbox({ waitingTickets: 4 });
+    const [first, second] = await openDesks(2);
+    const taken = await first!.callNext();
+    await first!.call(taken.ticketId, true);
+    await first!.handlers['board/absent']({ ticketId: taken.ticketId });
+    await until(async () => (await second!.handlers['board/office'](undefined)).absent.length === 1);
+    const [absent] = (await second!.handlers['board/office'](undefined)).absent;
+    expect(absent).toMatchObject({ ticketId: taken.ticketId, calls: 2, deskLabel: 'Accueil 1' });
+    expect((await second!.board.snapshot()).rows.some((row) => row.ticketId === taken.ticketId)).toBe(false);
+    // Set aside: call next passes over it.
+    expect((await second!.callNext()).ticketId).not.toBe(taken.ticketId);
+    // Recalled later by another desk: back on the board as called there.
+    expect((await second!.call(taken.ticketId, true)).outcome).toBe('done');
+    await until(async () => (await first!.handlers['board/office'](undefined)).absent.length === 0);
+    expect(ticketOf(taken.ticketId).lastCall?.deskLabel).toBe('Accueil 2');
+    // Absent again, then dismissed at the end of the day: off the list, the publisher's status unchanged.
+    await second!.handlers['board/absent']({ ticketId: taken.ticketId });
+    await second!.handlers['board/dismissAbsent']({ ticketId: taken.ticketId });
+    await until(async () => (await first!.handlers['board/office'](undefined)).absent.length === 0);
+    expect(ticketOf(taken.ticketId)).toMatchObject({ status: 'checkedIn', absent: { dismissed: true, calls: 3 } });
+  });
+
+  it('a desk that stops announcing is shown gone, and its called patients wait for the others again, marked', async () => {
+    sandbox = await startSandbox({ waitingTickets: 4, deskGoneMs: 600 });
+    const [first, second] = await openDesks(2);
+    const taken = await second!.callNext();
+    await until(async () => (await first!.handlers['board/office'](undefined)).desks.find((desk) => desk.deskId === 2)?.serving?.ticketId === taken.ticketId);
+    // A crash: no closing word, the heartbeats just stop.
+    second!.board['presence'].stop();
+    await until(async () => (await first!.handlers['board/office'](undefined)).desks.find((desk) => desk.deskId === 2)?.gone === true, 10_000);
+    await until(async () => (await first!.board.snapshot()).rows.find((row) => row.ticketId === taken.ticketId)?.group === 'waiting');
+    const row = (await first!.board.snapshot()).rows.find((candidate) => candidate.ticketId === taken.ticketId)!;
+    expect(row.handoff).toMatchObject({ reason: 'deskGone', fromDeskLabel: 'Accueil 2' });
+    expect((await first!.callNext()).ticketId).toBe(taken.ticketId);
+  });
+
+  it('a desk closed on one desk is shown closed on the others', async () => {
+    sandbox = await startSandbox({ waitingTickets: 2 });
+    const [first, second] = await openDesks(2);
+    await first!.handlers['board/setDeskState']({ state: 'closed' });
+    await until(async () => (await second!.handlers['board/office'](undefined)).desks.find((desk) => desk.deskId === 1)?.state === 'closed');
+  });
+});

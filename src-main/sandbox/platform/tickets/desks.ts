@@ -1,0 +1,66 @@
+import type { DeskAnnounceRequest, DeskPresence } from '../../../../src-shared/platform/desks';
+import { isoWithOffset } from '../../world/time';
+
+/** The live switch of the presence timeout (tests shorten it so a "crashed" desk is gone in a moment). */
+export interface DeskPresenceTuning {
+  goneMs: number;
+}
+
+interface KnownDesk {
+  licenceId: number;
+  presence: Omit<DeskPresence, 'serving'>;
+  seenAt: number;
+}
+
+/**
+ * The desks of each office place as they announce themselves. A desk whose announces
+ * stop for `goneMs` is marked gone (kept, so the other desks see it left) and handed to
+ * `left`, which returns its called patients to the waiting line; so is a desk that says
+ * it closed. A desk that announces again is back.
+ */
+export class DeskRegistry {
+  private readonly desks = new Map<string, KnownDesk>();
+
+  constructor(
+    private readonly now: () => Date,
+    private readonly tuning: DeskPresenceTuning,
+    private readonly left: (desk: Omit<DeskPresence, 'serving'>) => void,
+  ) {}
+
+  announce(licenceId: number, deskId: number, body: DeskAnnounceRequest): void {
+    const key = `${licenceId}|${body.officePlaceId}|${deskId}`;
+    const before = this.desks.get(key);
+    const now = this.now();
+    const presence = {
+      deskId,
+      officePlaceId: body.officePlaceId,
+      label: body.label,
+      staffDisplayName: body.staffDisplayName,
+      state: body.state,
+      queue: body.queue,
+      lastSeenAt: isoWithOffset(now),
+      gone: false,
+    };
+    this.desks.set(key, { licenceId, presence, seenAt: now.getTime() });
+    if (body.state === 'closed' && before?.presence.state !== 'closed') this.left(presence);
+  }
+
+  /** The place's desks by id, gone ones included (the board shows them as gone). */
+  ofPlace(licenceId: number, officePlaceId: number): Omit<DeskPresence, 'serving'>[] {
+    this.sweep();
+    return [...this.desks.values()]
+      .filter((desk) => desk.licenceId === licenceId && desk.presence.officePlaceId === officePlaceId)
+      .map((desk) => desk.presence)
+      .sort((a, b) => a.deskId - b.deskId);
+  }
+
+  /** Marks gone every desk silent for longer than the timeout; each is handed on once. */
+  sweep(): void {
+    const now = this.now().getTime();
+    for (const desk of this.desks.values()) {
+      if (desk.presence.gone || now - desk.seenAt <= this.tuning.goneMs) continue;
+      desk.presence = { ...desk.presence, gone: true };
+      if (desk.presence.state !== 'closed') this.left(desk.presence);
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { deskPresenceSchema, deskQueueSchema, deskStateSchema, type DeskQueue } from '../platform/desks';
+import { contractDateTimeSchema } from '../publisher/schemas';
+
+/**
+ * The office as the board shows it beside the rows: this desk's state and queue, the
+ * other desks of the office place (platform desk extension), and the patients set aside
+ * as absent. `presence`: whether the platform offers the desks at all (`notOffered`:
+ * an older platform, the board says so), or could not be reached just now.
+ */
+export const absentRowSchema = z.object({
+  ticketId: z.string(),
+  formattedNumber: z.string(),
+  patientDisplayName: z.string().nullable(),
+  calls: z.number().int().nonnegative(),
+  deskLabel: z.string(),
+  at: contractDateTimeSchema,
+});
+export type AbsentRow = z.infer<typeof absentRowSchema>;
+
+export const boardOfficeSchema = z.object({
+  me: z.object({ state: deskStateSchema, queue: deskQueueSchema }),
+  desks: z.array(deskPresenceSchema),
+  absent: z.array(absentRowSchema),
+  presence: z.enum(['live', 'notOffered', 'unreachable', 'noDeskId']),
+});
+export type BoardOffice = z.infer<typeof boardOfficeSchema>;
+
+/** What a queue can be made of: the values seen on today's board (and those already chosen). */
+export const queueOptionsSchema = z.object({
+  examTypeIds: z.array(z.string()),
+  rooms: z.array(z.string()),
+  practitioners: z.array(z.string()),
+});
+export type QueueOptions = z.infer<typeof queueOptionsSchema>;
+
+/** Where a called or in-care patient goes: another desk, or back to the waiting line (`toDeskId` null) with a note. */
+export const transferRequestSchema = z.object({
+  ticketId: z.string().min(1).max(128),
+  toDeskId: z.number().int().nullable(),
+  note: z.string().max(200).nullable(),
+});
+export type TransferRequest = z.infer<typeof transferRequestSchema>;
+
+/**
+ * Whether a row is in the desk's queue: every list the desk restricted must hold the row's
+ * value; a row whose value is unknown (appointment not read yet) is not in a restricted queue,
+ * so "call next" never takes a patient the desk cannot see.
+ */
+export function inQueue(queue: DeskQueue, row: { examTypeId: string | null; room: string | null; practitioner: string | null }): boolean {
+  const fits = (chosen: readonly string[], value: string | null) => chosen.length === 0 || (value !== null && chosen.includes(value));
+  return fits(queue.examTypeIds, row.examTypeId) && fits(queue.rooms, row.room) && fits(queue.practitioners, row.practitioner);
+}
