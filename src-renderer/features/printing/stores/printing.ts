@@ -9,6 +9,7 @@ import type {
 } from '../../../../src-shared/ipc/features/printing.contract';
 import type { TicketLayoutSettings } from '../../../../src-shared/printing/layout';
 import { desk, unwrap } from '../../../bridge/desk';
+import { useTechnicianStore } from '../../../stores/technician';
 
 /** The desk printer as the renderer sees it: status and queue kept live by main's events. */
 export const usePrintingStore = defineStore('printing', () => {
@@ -18,6 +19,8 @@ export const usePrintingStore = defineStore('printing', () => {
   /** The last ticket printed to the preview (training), shown in a dialog wherever the desk is. */
   const lastPreview = ref<PreviewPrinted | null>(null);
   let listening = false;
+  // Printer target, tests, detection and cancelling need technician mode: a refusal opens its dialog.
+  const technician = useTechnicianStore();
 
   function listen(): void {
     if (listening) return;
@@ -46,7 +49,7 @@ export const usePrintingStore = defineStore('printing', () => {
   }
 
   async function save(settings: PrintingSettings['printer'], layout?: TicketLayoutSettings): Promise<PrintingOverview> {
-    return apply(await unwrap(desk.printing.saveSettings({ printer: settings, layout })));
+    return apply(await technician.guard(() => unwrap(desk.printing.saveSettings({ printer: settings, layout }))));
   }
 
   async function checkStatus(): Promise<void> {
@@ -54,12 +57,12 @@ export const usePrintingStore = defineStore('printing', () => {
   }
 
   async function cancel(jobId: string): Promise<void> {
-    queue.value = await unwrap(desk.printing.cancelJob({ jobId }));
+    queue.value = await technician.guard(() => unwrap(desk.printing.cancelJob({ jobId })));
   }
 
   /** Printers this computer can see, for the technician to pick one. */
-  const detect = () => unwrap(desk.printing.detect());
-  const testPrint = () => unwrap(desk.printing.testPrint());
+  const detect = () => technician.guard(() => unwrap(desk.printing.detect()));
+  const testPrint = () => technician.guard(() => unwrap(desk.printing.testPrint()));
 
   return { overview, status, queue, lastPreview, listen, load, save, checkStatus, cancel, detect, testPrint };
 });

@@ -1,19 +1,22 @@
 import { defineStore } from 'pinia';
 import type { CompatibilityRequest } from '../../../../src-shared/publisher/compatibility';
 import { desk, unwrap } from '../../../bridge/desk';
+import { useTechnicianStore } from '../../../stores/technician';
 
 /**
  * The technician's settings: connection profiles and the check of the running
  * profile's publisher. Each card keeps what it shows; only the calls live here.
  */
 export const useSettingsStore = defineStore('settings', () => {
+  // Profile changes and publisher checks need technician mode: a refusal opens its dialog.
+  const { guard } = useTechnicianStore();
   const profiles = () => unwrap(desk.profiles.list());
   /** The profile used from the next start on. */
-  const activateProfile = (id: string) => unwrap(desk.profiles.activate({ id }));
+  const activateProfile = (id: string) => guard(() => unwrap(desk.profiles.activate({ id })));
   /** The running profile's publisher, its five config routes one by one. */
-  const probePublisher = () => unwrap(desk.connection.probe());
+  const probePublisher = () => guard(() => unwrap(desk.connection.probe()));
   /** Read-only: sign-in, a test patient, one appointment and the config routes, compared with the contract. */
-  const checkCompatibility = (request: CompatibilityRequest) => unwrap(desk.connection.compatibility(request));
+  const checkCompatibility = (request: CompatibilityRequest) => guard(() => unwrap(desk.connection.compatibility(request)));
 
   return { profiles, activateProfile, probePublisher, checkCompatibility };
 });
