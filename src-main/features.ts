@@ -17,6 +17,8 @@ export interface TrainingPort {
   officePlaces: readonly { platformId: number; name: string; visibleId: string }[];
   /** Desk sign-in accounts shown on the sign-in screen in training. */
   accounts: readonly { login: string; password: string; role: string }[];
+  /** The trainer's action on the medical system's side: an arrival reverted as a RIS agenda does (appointment back to scheduled). */
+  revertArrival(appointmentId: string): Promise<void>;
 }
 
 /** The handlers of exactly the channels a feature declares in src-shared/ipc/features/<name>.names.ts. */

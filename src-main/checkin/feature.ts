@@ -12,6 +12,8 @@ export function createCheckinFeature(deps: CheckinServiceDeps): DeskFeature<type
       'checkin/readiness': (request) => service.readiness(request.appointmentIds),
       'checkin/checkIn': (request) => service.checkIn(request.appointmentIds),
       'checkin/undo': (request) => service.undo(request.mainAppointmentId),
+      'checkin/reverify': (request) => service.reverify(request.appointmentId),
+      'checkin/trainerRevertArrival': (request) => service.trainerRevertArrival(request.appointmentId),
     },
   };
 }

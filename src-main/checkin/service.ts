@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { localDay } from '../../src-shared/day';
 import { DeskError, isDeskError } from '../../src-shared/errors';
 import type {
+  CheckinPatient,
   CheckinReadiness,
   CheckinResult,
   CheckinSearchRequest,
   CheckinSearchResponse,
 } from '../../src-shared/ipc/features/checkin.contract';
 import type { Appointment, AppointmentPair, CheckInRequest } from '../../src-shared/publisher/schemas';
-import type { DeskJournalPort, JournalEntry, TicketPrinter } from '../features';
+import type { DeskJournalPort, JournalEntry, TicketPrinter, TrainingPort } from '../features';
 import { NO_TICKET_NUMBER } from '../journal/desk-journal';
 import { logger } from '../log';
 import { bestEffort } from '../platform/tickets/http';
@@ -30,6 +31,8 @@ export interface CheckinServiceDeps {
   printer: TicketPrinter;
   /** The desk's own day: what the board shows when the platform offers no day list. */
   journal: Pick<DeskJournalPort, 'recordTicket' | 'recordCancelled'>;
+  /** The training sandbox's trainer actions; null on a real medical system. */
+  training?: Pick<TrainingPort, 'revertArrival'> | null;
   now?: () => Date;
 }
 
@@ -59,6 +62,13 @@ export class CheckinService {
    * trying again reuses it, so the patient keeps the number instead of consuming another.
    */
   private readonly pendingGenerations = new Map<string, string>();
+  /** The appointments of each check-in made here, by main appointment: an undo covers the whole journey. */
+  private readonly journeys = new Map<string, readonly string[]>();
+  /**
+   * Appointments whose desk reception was undone while the medical system still records
+   * the arrival (the contract has no way back): shown as such until it reverts them.
+   */
+  private readonly undone = new Set<string>();
 
   constructor(private readonly deps: CheckinServiceDeps) {
     this.now = deps.now ?? (() => new Date());
@@ -76,7 +86,7 @@ export class CheckinService {
     });
     const today = localDay(this.now());
     for (const { patient, appointments } of answer.patients) this.rememberReceived(patient, appointments, today);
-    return { patients: answer.patients.map(({ patient, appointments }) => patientView(patient, appointments, today)) };
+    return { patients: answer.patients.map(({ patient, appointments }) => this.view(patient, appointments, today)) };
   }
 
   /** A convocation QR read by the scanner: the appointment, with the patient's other appointments of today. */
@@ -91,10 +101,37 @@ export class CheckinService {
       }
       throw error;
     }
+    return this.pairResponse(pair);
+  }
+
+  /** The patient of an appointment read again at the medical system: what the desk can do now (after an undo, say). */
+  async reverify(appointmentId: string): Promise<CheckinSearchResponse> {
+    this.deps.staff.requireSession();
+    return this.pairResponse(await this.deps.publisher.getAppointmentById(appointmentId));
+  }
+
+  /** Training only: the trainer reverts an arrival on the medical system's side, as its agenda would. */
+  async trainerRevertArrival(appointmentId: string): Promise<CheckinSearchResponse> {
+    this.deps.staff.requireSession();
+    if (!this.deps.training) throw new DeskError('ADMIN_TRAINING_ONLY', 'Only the training medical system can be driven from the desk.');
+    await this.deps.training.revertArrival(appointmentId);
+    return this.reverify(appointmentId);
+  }
+
+  private pairResponse(pair: AppointmentPair): CheckinSearchResponse {
     const today = localDay(this.now());
     const others = pair.otherAppointments.filter((appointment) => appointmentDay(appointment) === today && appointment.id !== pair.appointment.id);
     this.rememberReceived(pair.patient, [pair.appointment, ...others], today);
-    return { patients: [patientView(pair.patient, [pair.appointment, ...others], today)] };
+    return { patients: [this.view(pair.patient, [pair.appointment, ...others], today)] };
+  }
+
+  /**
+   * The patient as the desk shows them. An undone reception the medical system has since
+   * reverted (back to scheduled) is forgotten: the appointment can be checked in again.
+   */
+  private view(patient: AppointmentPair['patient'], appointments: readonly Appointment[], today: string): CheckinPatient {
+    for (const appointment of appointments) if (appointment.status === 'scheduled') this.undone.delete(appointment.id);
+    return patientView(patient, appointments, today, this.undone);
   }
 
   async readiness(appointmentIds: readonly string[]): Promise<CheckinReadiness> {
@@ -160,6 +197,8 @@ export class CheckinService {
       }
     }
     this.pendingGenerations.delete(main.id);
+    this.journeys.set(main.id, checkedIn);
+    for (const id of checkedIn) this.undone.delete(id);
 
     const formattedNumber = publisherTicket ?? issued?.formattedNumber ?? null;
     if (formattedNumber) {
@@ -186,11 +225,18 @@ export class CheckinService {
     };
   }
 
-  /** Undo reception: the platform cancels the appointment's tickets (a redo takes a new number). */
+  /**
+   * Undo reception: the platform cancels the appointment's tickets (a redo takes a new
+   * number). The medical system keeps the arrival (the contract cannot revert it): the
+   * desk remembers the journey as undone so search and scan say so, never "already
+   * checked in" with a cancelled ticket.
+   */
   async undo(mainAppointmentId: string): Promise<{ cancelled: number }> {
     this.deps.staff.requireSession();
     this.pendingGenerations.delete(mainAppointmentId);
     const answer = await this.deps.reception.cancelForAppointment(mainAppointmentId);
+    for (const id of this.journeys.get(mainAppointmentId) ?? [mainAppointmentId]) this.undone.add(id);
+    this.journeys.delete(mainAppointmentId);
     await this.remember(() => this.deps.journal.recordCancelled(mainAppointmentId));
     log.info('desk reception undone', { cancelled: answer.cancelled });
     return answer;
@@ -207,7 +253,8 @@ export class CheckinService {
     // Earliest first: the main appointment of a journey stands for its shared ticket, as at check-in.
     for (const appointment of appointments.toSorted(byStart)) {
       const status = receivedStatus(appointment.status);
-      if (!status || appointmentDay(appointment) !== today) continue;
+      // An undone reception stays off the board, whatever the medical system still records.
+      if (!status || appointmentDay(appointment) !== today || this.undone.has(appointment.id)) continue;
       void this.remember(() => this.deps.journal.recordTicket({
         contractAppointmentId: appointment.id,
         // The board needs some number to show; the publisher's is the one the patient holds.

@@ -11,7 +11,7 @@ export function isEligible(appointment: Appointment, today: string): boolean {
   return appointment.status === 'scheduled' && appointmentDay(appointment) === today;
 }
 
-export function appointmentView(appointment: Appointment, today: string): CheckinAppointment {
+export function appointmentView(appointment: Appointment, today: string, undone: ReadonlySet<string> = new Set()): CheckinAppointment {
   return {
     id: appointment.id,
     startDate: appointment.startDate,
@@ -23,6 +23,7 @@ export function appointmentView(appointment: Appointment, today: string): Checki
     roomLabel: appointment.roomLabel ?? null,
     ticketNumberFormatted: appointment.ticketNumberFormatted ?? null,
     eligible: isEligible(appointment, today),
+    receptionUndone: undone.has(appointment.id) && appointment.status !== 'scheduled',
   };
 }
 
@@ -32,9 +33,10 @@ export function displayName(patient: Pick<Patient, 'firstName' | 'lastName'>): s
 
 /**
  * A patient with the appointments the desk may act on: cancelled ones never (the
- * contract excludes them), others of another day neither; soonest first.
+ * contract excludes them), others of another day neither; soonest first. `undone`:
+ * the appointments whose desk reception was undone here.
  */
-export function patientView(patient: Patient, appointments: readonly Appointment[], today: string): CheckinPatient {
+export function patientView(patient: Patient, appointments: readonly Appointment[], today: string, undone: ReadonlySet<string> = new Set()): CheckinPatient {
   return {
     id: patient.id,
     displayName: displayName(patient),
@@ -42,6 +44,6 @@ export function patientView(patient: Patient, appointments: readonly Appointment
     appointments: appointments
       .filter((appointment) => appointment.status !== 'cancelled')
       .toSorted((left, right) => Date.parse(left.startDate) - Date.parse(right.startDate))
-      .map((appointment) => appointmentView(appointment, today)),
+      .map((appointment) => appointmentView(appointment, today, undone)),
   };
 }

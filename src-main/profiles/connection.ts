@@ -3,6 +3,7 @@ import type { StartupNotice } from '../../src-shared/ipc/contract';
 import type { ConnectionProfile } from '../../src-shared/profile';
 import { logger } from '../log';
 import type { TrainingPort } from '../features';
+import { revertArrivalOverHttp } from '../sandbox/publisher/trainer-client';
 import { startSandbox, type RunningSandbox, type SandboxStartOptions } from '../sandbox/start';
 import { type ProfileStore, TRAINING_PROFILE_ID } from '../store/profiles';
 
@@ -49,5 +50,6 @@ export function trainingPortOf(sandbox: RunningSandbox): TrainingPort {
     profile: sandbox.profile,
     officePlaces: sandbox.world.publisher.officePlaces.map(({ platformId, name, visibleId }) => ({ platformId, name, visibleId })),
     accounts: sandbox.trainingAccounts,
+    revertArrival: (appointmentId) => revertArrivalOverHttp(sandbox, appointmentId),
   };
 }

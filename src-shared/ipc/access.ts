@@ -46,6 +46,8 @@ export const channelAccess = {
   'checkin/readiness': 'staff',
   'checkin/checkIn': 'staff',
   'checkin/undo': 'staff',
+  'checkin/reverify': 'staff',
+  'checkin/trainerRevertArrival': 'staff',
   'display/calls': 'public',
   'display/screens': 'public',
   'display/open': 'public',

@@ -17,6 +17,7 @@ import { identifyRoutes } from './routes/identify';
 import { patientRoutes } from './routes/patients';
 import { staffRoutes } from './routes/staff';
 import { statusRoutes } from './routes/status';
+import { trainerRoutes } from './routes/trainer';
 import { PublisherState } from './state';
 
 export interface SandboxPublisherOptions {
@@ -80,6 +81,7 @@ export function createSandboxPublisher(options: SandboxPublisherOptions): Sandbo
   statusRoutes(context);
   configRoutes(context);
   staffRoutes(context);
+  trainerRoutes(context);
 
   return { app, state, platform };
 }

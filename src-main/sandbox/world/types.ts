@@ -82,8 +82,8 @@ export interface SandboxAppointment extends Appointment {
   /** What `notification-readiness` answers for this appointment. */
   readiness: { ready: true } | { ready: false; reason: 'notificationDisabled' | 'notificationNotConfigured' };
   checkIn: CheckInRecord | null;
-  /** Every accepted `PUT status`, for tests and the audit view. */
-  statusHistory: { status: ProgressionStatus; at: string }[];
+  /** Every accepted `PUT status` and trainer's reverted arrival (`scheduled`), for tests and the audit view. */
+  statusHistory: { status: ProgressionStatus | 'scheduled'; at: string }[];
 }
 
 export interface PublisherWorld {

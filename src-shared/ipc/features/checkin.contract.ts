@@ -34,6 +34,8 @@ export const checkinAppointmentSchema = z.object({
   roomLabel: z.string().nullable(),
   ticketNumberFormatted: z.string().nullable(),
   eligible: z.boolean(),
+  /** The desk undid this reception (ticket cancelled) while the medical system still records the arrival. */
+  receptionUndone: z.boolean(),
 });
 export type CheckinAppointment = z.infer<typeof checkinAppointmentSchema>;
 
@@ -86,6 +88,7 @@ export type CheckinResult = z.infer<typeof checkinResultSchema>;
 
 export const checkinUndoRequestSchema = z.object({ mainAppointmentId: contractIdSchema });
 export const checkinUndoResponseSchema = z.object({ cancelled: z.number().int().nonnegative() });
+export const checkinAppointmentRequestSchema = z.object({ appointmentId: contractIdSchema });
 
 export const checkinContract = {
   'checkin/search': { request: checkinSearchRequestSchema, response: checkinSearchResponseSchema },
@@ -93,5 +96,9 @@ export const checkinContract = {
   'checkin/readiness': { request: appointmentIdsSchema, response: checkinReadinessSchema },
   'checkin/checkIn': { request: appointmentIdsSchema, response: checkinResultSchema },
   'checkin/undo': { request: checkinUndoRequestSchema, response: checkinUndoResponseSchema },
+  /** The patient of one appointment read again at the medical system (what the desk may do now). */
+  'checkin/reverify': { request: checkinAppointmentRequestSchema, response: checkinSearchResponseSchema },
+  /** Training only: the medical system's side reverts an arrival (trainer's action); answers the patient read again. */
+  'checkin/trainerRevertArrival': { request: checkinAppointmentRequestSchema, response: checkinSearchResponseSchema },
 } as const satisfies Record<(typeof CHECKIN_CHANNELS)[number], ChannelSpec>;
 export const checkinEvents = {} as const satisfies Record<(typeof CHECKIN_EVENTS)[number], z.ZodType>;

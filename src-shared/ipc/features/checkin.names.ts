@@ -5,5 +5,7 @@ export const CHECKIN_CHANNELS = [
   'checkin/readiness',
   'checkin/checkIn',
   'checkin/undo',
+  'checkin/reverify',
+  'checkin/trainerRevertArrival',
 ] as const;
 export const CHECKIN_EVENTS = [] as const;

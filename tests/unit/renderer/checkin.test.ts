@@ -13,9 +13,9 @@ const patient: CheckinPatient = {
   displayName: 'Léa Garnier-Vidal',
   birthDate: '1985-04-12',
   appointments: [
-    { id: 'A1', startDate: '2026-11-23T10:00:00+01:00', status: 'scheduled', examLabel: 'IRM du genou', examTypeId: 'IRM', locationLabel: null, practitionerLabel: null, roomLabel: 'IRM 1', ticketNumberFormatted: null, eligible: true },
-    { id: 'A2', startDate: '2026-11-23T10:40:00+01:00', status: 'scheduled', examLabel: 'Scanner thoracique', examTypeId: 'SCAN', locationLabel: null, practitionerLabel: null, roomLabel: null, ticketNumberFormatted: null, eligible: true },
-    { id: 'A3', startDate: '2026-11-23T08:00:00+01:00', status: 'done', examLabel: 'Radio', examTypeId: 'RADIO', locationLabel: null, practitionerLabel: null, roomLabel: null, ticketNumberFormatted: 'R001', eligible: false },
+    { id: 'A1', startDate: '2026-11-23T10:00:00+01:00', status: 'scheduled', examLabel: 'IRM du genou', examTypeId: 'IRM', locationLabel: null, practitionerLabel: null, roomLabel: 'IRM 1', ticketNumberFormatted: null, eligible: true, receptionUndone: false },
+    { id: 'A2', startDate: '2026-11-23T10:40:00+01:00', status: 'scheduled', examLabel: 'Scanner thoracique', examTypeId: 'SCAN', locationLabel: null, practitionerLabel: null, roomLabel: null, ticketNumberFormatted: null, eligible: true, receptionUndone: false },
+    { id: 'A3', startDate: '2026-11-23T08:00:00+01:00', status: 'done', examLabel: 'Radio', examTypeId: 'RADIO', locationLabel: null, practitionerLabel: null, roomLabel: null, ticketNumberFormatted: 'R001', eligible: false, receptionUndone: false },
   ],
 };
 const notPrinted: CheckinResult = {
@@ -74,7 +74,7 @@ describe('desk check-in screen', () => {
     await flushPromises();
     expect(deskCalls.find((call) => call.channel === 'checkin/checkIn')?.request).toEqual({ appointmentIds: ['A1', 'A2'] });
     expect(wrapper.find('[data-testid="checkin-ticket-number"]').text()).toBe('I007');
-    expect(wrapper.find('[data-testid="checkin-print"]').text()).toContain("Le ticket n'a pas été imprimé : donnez le numéro au patient.");
+    expect(wrapper.find('[data-testid="checkin-print"]').text()).toContain("Le ticket n'a pas été imprimé\u00a0: donnez le numéro au patient.");
     expect(wrapper.text()).not.toContain('PRINTER_UNAVAILABLE');
     wrapper.unmount();
   });
@@ -91,7 +91,59 @@ describe('desk check-in screen', () => {
     (document.querySelector('[data-testid="checkin-undo-confirm"]') as HTMLElement).click();
     await flushPromises();
     expect(deskCalls.find((call) => call.channel === 'checkin/undo')?.request).toEqual({ mainAppointmentId: 'A1' });
-    expect(wrapper.find('[data-testid="checkin-undone"]').text()).toContain('Check-in undone: ticket I007 has left the call board.');
+    expect(wrapper.find('[data-testid="checkin-undone"]').text()).toContain('Check-in undone: ticket I007 is cancelled and has left the call board.');
+    expect(wrapper.find('[data-testid="checkin-still-recorded"]').text()).toBe(
+      'The medical system still records the arrival: cancel the arrival in the medical system, then check the patient in again.',
+    );
+    wrapper.unmount();
+  });
+
+  it('after an undo, offers check-in again only once the medical system has reverted the arrival', async () => {
+    const stillArrived: CheckinPatient = {
+      ...patient,
+      appointments: patient.appointments.map((item) => (item.id === 'A3' ? item : { ...item, status: 'checkedIn', eligible: false, receptionUndone: true, ticketNumberFormatted: 'I007' })),
+    };
+    let answer = stillArrived;
+    deskReplies.set('checkin/reverify', () => ({ ok: true, value: { patients: [answer] } }));
+    const wrapper = await mountCheckin('fr');
+    await searchLea(wrapper);
+    await wrapper.find('[data-testid="checkin-confirm"]').trigger('click');
+    await flushPromises();
+    await wrapper.find('[data-testid="checkin-undo"]').trigger('click');
+    await flushPromises();
+    (document.querySelector('[data-testid="checkin-undo-confirm"]') as HTMLElement).click();
+    await flushPromises();
+    expect(wrapper.find('[data-testid="checkin-still-recorded"]').text()).toBe(
+      "Le logiciel médical enregistre toujours l'arrivée\u00a0: annulez l'arrivée dans le logiciel médical, puis enregistrez à nouveau l'arrivée du patient.",
+    );
+    await wrapper.find('[data-testid="checkin-reverify"]').trigger('click');
+    await flushPromises();
+    expect(deskCalls.filter((call) => call.channel === 'checkin/reverify').at(-1)?.request).toEqual({ appointmentId: 'A1' });
+    expect(wrapper.find('[data-testid="checkin-again"]').exists()).toBe(false);
+
+    answer = patient;
+    await wrapper.find('[data-testid="checkin-reverify"]').trigger('click');
+    await flushPromises();
+    expect(wrapper.find('[data-testid="checkin-reverted"]').text()).toContain("L'arrivée a été annulée dans le logiciel médical");
+    await wrapper.find('[data-testid="checkin-again"]').trigger('click');
+    await flushPromises();
+    expect(wrapper.find('[data-testid="checkin-confirm"]').text()).toContain("Enregistrer l'arrivée (2 rendez-vous)");
+    wrapper.unmount();
+  });
+
+  it('a search after an undo says the ticket is cancelled and the arrival still recorded, never "already checked in"', async () => {
+    const undoneHere: CheckinPatient = {
+      ...patient,
+      appointments: [{ ...patient.appointments[0]!, status: 'checkedIn', eligible: false, receptionUndone: true, ticketNumberFormatted: 'I007' }],
+    };
+    deskReplies.set('checkin/search', () => ({ ok: true, value: { patients: [undoneHere] } }));
+    const wrapper = await mountCheckin('en');
+    await searchLea(wrapper);
+    const row = wrapper.find('[data-testid="checkin-appointment-A1"]').text();
+    expect(row).toContain('Ticket cancelled, arrival still recorded in the medical system');
+    expect(row).not.toContain('Already checked in');
+    expect(row).not.toContain('I007');
+    expect(wrapper.find('[data-testid="checkin-undone-advice"]').text()).toContain('cancel the arrival in the medical system');
     wrapper.unmount();
   });
 

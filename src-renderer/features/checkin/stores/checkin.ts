@@ -8,6 +8,9 @@ import type {
 } from '../../../../src-shared/ipc/features/checkin.contract';
 import { desk, unwrap } from '../../../bridge/desk';
 
+/** How often an undone reception is read again at the medical system, waiting for it to revert the arrival. */
+export const REVERIFY_EVERY_MS = 3_000;
+
 /**
  * One desk check-in at a time: the search, the patient and appointments chosen, the
  * readiness shown before confirming, and the ticket issued. Main does the work and
@@ -20,10 +23,21 @@ export const useCheckinStore = defineStore('checkin', () => {
   const readiness = ref<CheckinReadiness | null>(null);
   const result = ref<CheckinResult | null>(null);
   const undone = ref(false);
-  const busy = ref<'search' | 'checkIn' | 'undo' | null>(null);
+  const busy = ref<'search' | 'checkIn' | 'undo' | 'reverify' | 'trainer' | null>(null);
   const error = ref<unknown>(null);
+  /**
+   * After an undo: the patient as the medical system shows them now. The arrival stays
+   * recorded there until its staff revert it; then the desk may check the patient in again.
+   */
+  const reverified = ref<CheckinPatient | null>(null);
+  let reverifyTimer: ReturnType<typeof setTimeout> | null = null;
 
   const patient = computed(() => patients.value?.find((candidate) => candidate.id === patientId.value) ?? null);
+  /** The undone reception's main appointment is back to scheduled at the medical system. */
+  const canCheckInAgain = computed(() => {
+    const main = result.value?.mainAppointmentId;
+    return undone.value && reverified.value?.appointments.some((appointment) => appointment.id === main && appointment.eligible) === true;
+  });
 
   async function run<T>(kind: NonNullable<typeof busy.value>, work: () => Promise<T>): Promise<T | undefined> {
     busy.value = kind;
@@ -46,6 +60,7 @@ export const useCheckinStore = defineStore('checkin', () => {
 
   async function show(found: Promise<{ patients: CheckinPatient[] }>): Promise<void> {
     const answer = await found;
+    stopReverifying();
     result.value = null;
     undone.value = false;
     patients.value = answer.patients;
@@ -92,10 +107,68 @@ export const useCheckinStore = defineStore('checkin', () => {
       if (!result.value) return;
       await unwrap(desk.checkin.undo({ mainAppointmentId: result.value.mainAppointmentId }));
       undone.value = true;
+      reverified.value = null;
+      scheduleReverify();
     });
+
+  // ── after an undo: waiting for the medical system ──────────────────────────
+  function stopReverifying(): void {
+    if (reverifyTimer !== null) clearTimeout(reverifyTimer);
+    reverifyTimer = null;
+    reverified.value = null;
+  }
+
+  function scheduleReverify(): void {
+    if (reverifyTimer !== null) clearTimeout(reverifyTimer);
+    reverifyTimer = setTimeout(() => void reverifyQuietly(), REVERIFY_EVERY_MS);
+  }
+
+  /** Polling never shows an error: a missed reading is simply taken again. */
+  async function reverifyQuietly(): Promise<void> {
+    reverifyTimer = null;
+    const main = result.value?.mainAppointmentId;
+    if (!undone.value || !main) return;
+    try {
+      adopt(await unwrap(desk.checkin.reverify({ appointmentId: main })));
+    } catch {
+      // Kept as it was; the next reading may answer.
+    }
+    if (undone.value && !canCheckInAgain.value) scheduleReverify();
+  }
+
+  function adopt(answer: { patients: CheckinPatient[] }): void {
+    if (undone.value) reverified.value = answer.patients[0] ?? null;
+    else replacePatient(answer.patients[0]);
+  }
+
+  /** A patient read again while being chosen: the picker shows the medical system's state of now. */
+  function replacePatient(fresh: CheckinPatient | undefined): void {
+    if (!fresh || !patients.value) return;
+    patients.value = patients.value.map((candidate) => (candidate.id === fresh.id ? fresh : candidate));
+    if (patientId.value === fresh.id) choosePatient(fresh.id);
+  }
+
+  /** Reads an appointment again at the medical system, on demand. */
+  const reverify = (appointmentId: string) => run('reverify', async () => adopt(await unwrap(desk.checkin.reverify({ appointmentId }))));
+
+  /** Training: the trainer reverts the arrival on the medical system's side, as its agenda would. */
+  const trainerRevertArrival = (appointmentId: string) =>
+    run('trainer', async () => adopt(await unwrap(desk.checkin.trainerRevertArrival({ appointmentId }))));
+
+  /** The medical system reverted the arrival: the same patient, ready to be checked in again (a fresh number). */
+  function checkInAgain(): void {
+    const fresh = reverified.value;
+    if (!fresh) return;
+    stopReverifying();
+    result.value = null;
+    undone.value = false;
+    patients.value = [fresh];
+    choosePatient(fresh.id);
+  }
 
   /** Back to an empty search for the next patient. */
   function reset(): void {
+    stopReverifying();
     patients.value = null;
     result.value = null;
     undone.value = false;
@@ -103,5 +176,27 @@ export const useCheckinStore = defineStore('checkin', () => {
     clearChoice();
   }
 
-  return { patients, patient, patientId, chosen, readiness, result, undone, busy, error, search, scan, choosePatient, toggle, checkIn, undo, reset };
+  return {
+    patients,
+    patient,
+    patientId,
+    chosen,
+    readiness,
+    result,
+    undone,
+    reverified,
+    canCheckInAgain,
+    busy,
+    error,
+    search,
+    scan,
+    choosePatient,
+    toggle,
+    checkIn,
+    undo,
+    reverify,
+    trainerRevertArrival,
+    checkInAgain,
+    reset,
+  };
 });

@@ -1,17 +1,32 @@
+import { afterAll, beforeAll } from 'vitest';
 import { DeskError } from '../../../../src-shared/errors';
 import type { PrintOutcome } from '../../../../src-shared/ipc/features/printing.contract';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CheckinService } from '../../../../src-main/checkin/service';
+import { CheckinService, type CheckinServiceDeps } from '../../../../src-main/checkin/service';
 import { DeskJournal } from '../../../../src-main/journal/desk-journal';
 import { DeskEvents } from '../../../../src-main/events/bus';
 import type { IssuedTicket, TicketPrinter } from '../../../../src-main/features';
 import { PlatformHttp } from '../../../../src-main/platform/tickets/http';
 import { ReceptionClient } from '../../../../src-main/platform/tickets/reception';
+import { trainingPortOf } from '../../../../src-main/profiles/connection';
 import { PublisherClient } from '../../../../src-main/publisher/client';
 import { startSandbox, type RunningSandbox } from '../../../../src-main/sandbox/start';
+import type { SandboxAppointment } from '../../../../src-main/sandbox/world/types';
 import { StaffSessionService } from '../../../../src-main/staff/session';
+
+/** One harness for a whole suite: started before its tests, closed after them. */
+export function suiteHarness(): () => CheckinHarness {
+  let harness: CheckinHarness | undefined;
+  beforeAll(async () => {
+    harness = await startCheckinHarness();
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+  return () => harness!;
+}
 
 const FAST = { attempts: 2, baseDelayMs: 1, maxDelayMs: 2, totalBudgetMs: 2_000 };
 
@@ -29,12 +44,20 @@ export class RecordingPrinter implements TicketPrinter {
 export interface CheckinHarness {
   sandbox: RunningSandbox;
   service: CheckinService;
+  /** What the service is built from, for a second service on the same desk. */
+  deps: CheckinServiceDeps;
   staff: StaffSessionService;
   printer: RecordingPrinter;
   http: PlatformHttp;
   journal: DeskJournal;
+  /** The training publisher's appointment, as its database holds it. */
+  appointment(id: string): SandboxAppointment;
+  /** The platform's tickets of an appointment, oldest first. */
+  ticketsOf(id: string): SandboxTicketOf;
   close(): Promise<void>;
 }
+
+type SandboxTicketOf = RunningSandbox['world']['platform']['tickets'];
 
 /** A signed-in desk on a fresh training sandbox: real publisher and platform over real sockets. */
 export async function startCheckinHarness(): Promise<CheckinHarness> {
@@ -45,6 +68,18 @@ export async function startCheckinHarness(): Promise<CheckinHarness> {
   const http = new PlatformHttp({ platformUrl: sandbox.platformUrl, licenceUuid: sandbox.licenceUuid, accountKey: sandbox.accountKey, retry: FAST, timeoutMs: 2_000 });
   const printer = new RecordingPrinter();
   const journal = await DeskJournal.open(mkdtempSync(path.join(tmpdir(), 'checkin-journal-')));
-  const service = new CheckinService({ publisher, reception: new ReceptionClient(http), staff, printer, journal });
-  return { sandbox, service, staff, printer, http, journal, close: () => sandbox.close() };
+  const deps: CheckinServiceDeps = { publisher, reception: new ReceptionClient(http), staff, printer, journal, training: trainingPortOf(sandbox) };
+  const service = new CheckinService(deps);
+  return {
+    sandbox,
+    service,
+    deps,
+    staff,
+    printer,
+    http,
+    journal,
+    appointment: (id) => sandbox.world.publisher.appointments.find((candidate) => candidate.id === id)!,
+    ticketsOf: (id) => sandbox.world.platform.tickets.filter((ticket) => ticket.contractAppointmentId === id),
+    close: () => sandbox.close(),
+  };
 }

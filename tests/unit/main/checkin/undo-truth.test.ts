@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { CheckinService } from '../../../../src-main/checkin/service';
+import { DESK_TRAINING_PATIENTS } from '../../../../src-main/sandbox/world/desk-patients';
+import { failureOf } from '../../../helpers/failure-of';
+import { until } from '../../../helpers/until';
+import { suiteHarness } from './harness';
+
+const lea = DESK_TRAINING_PATIENTS.journey;
+
+/**
+ * The contract cannot revert an arrival at the medical system: after an undo at the desk
+ * the desk says so everywhere, and offers check-in again once the medical system reverts it.
+ */
+describe('an undone desk reception tells the truth until the medical system reverts the arrival', () => {
+  const harness = suiteHarness();
+  const appointment = (id: string) => harness().appointment(id);
+  const ticketsOf = (id: string) => harness().ticketsOf(id);
+
+  it('undo → "ticket cancelled, arrival still recorded" on search and scan → trainer reverts → check-in again with a fresh number', async () => {
+    const h = harness();
+    const ids = (await h.service.search({ socialSecurityId: lea.socialSecurityId })).patients[0]!.appointments.map((item) => item.id);
+    const first = await h.service.checkIn(ids);
+    await h.service.undo(first.mainAppointmentId);
+
+    // The whole journey is shown as undone here, never "already checked in" with the cancelled ticket.
+    const searched = (await h.service.search({ lastName: lea.lastName, birthDate: lea.birthDate })).patients[0]!;
+    expect(searched.appointments.map((item) => [item.status, item.receptionUndone, item.eligible])).toEqual([
+      ['checkedIn', true, false],
+      ['checkedIn', true, false],
+    ]);
+    // The convocation scanned again is known, and shown undone too.
+    const scanned = (await h.service.byCode(lea.codes[0])).patients[0]!;
+    expect(scanned.appointments.find((item) => item.id === ids[0])).toMatchObject({ receptionUndone: true, eligible: false });
+    expect((await failureOf(h.service.checkIn(ids))).code).toBe('CHECKIN_ALREADY_RECEIVED');
+
+    // The trainer reverts the arrival the way a RIS agenda does; the platform hears of it.
+    const reverted = await h.service.trainerRevertArrival(ids[0]!);
+    expect(appointment(ids[0]!)).toMatchObject({ status: 'scheduled', ticketNumberFormatted: null });
+    expect(reverted.patients[0]!.appointments.find((item) => item.id === ids[0])).toMatchObject({ status: 'scheduled', eligible: true, receptionUndone: false });
+    expect(appointment(ids[0]!).statusHistory.at(-1)?.status).toBe('scheduled');
+    await h.service.trainerRevertArrival(ids[1]!);
+    const again = (await h.service.reverify(ids[0]!)).patients[0]!;
+    expect(again.appointments.map((item) => item.eligible)).toEqual([true, true]);
+
+    // Checked in again: a fresh number, the cancelled ticket stays cancelled.
+    const second = await h.service.checkIn(ids);
+    expect(second.formattedNumber).toMatch(/^I\d{3}$/);
+    expect(second.formattedNumber).not.toBe(first.formattedNumber);
+    expect(appointment(ids[0]!).ticketNumberFormatted).toBe(second.formattedNumber);
+    expect(ticketsOf(ids[0]!).map((ticket) => [ticket.formattedNumber, ticket.status])).toEqual([
+      [first.formattedNumber, 'cancelled'],
+      [second.formattedNumber, 'checkedIn'],
+    ]);
+    const after = (await h.service.search({ socialSecurityId: lea.socialSecurityId })).patients[0]!;
+    expect(after.appointments.map((item) => [item.ticketNumberFormatted, item.receptionUndone])).toEqual([
+      [second.formattedNumber, false],
+      [second.formattedNumber, false],
+    ]);
+  });
+
+  it('a reverted arrival never brings the cancelled ticket back onto the board', async () => {
+    const h = harness();
+    const hugo = DESK_TRAINING_PATIENTS.scanned;
+    const [scanned] = (await h.service.byCode(hugo.codes[0])).patients[0]!.appointments;
+    const result = await h.service.checkIn([scanned!.id]);
+    await h.service.undo(result.mainAppointmentId);
+    await h.service.trainerRevertArrival(scanned!.id);
+    // The publisher's status push (scheduled) reaches the platform, which keeps the withdrawn ticket cancelled.
+    await until(async () => (await h.service.reverify(scanned!.id)).patients[0]!.appointments[0]!.eligible);
+    expect(ticketsOf(scanned!.id).map((ticket) => ticket.status)).toEqual(['cancelled']);
+    // Reverting again is harmless; a trainer cannot revert what never arrived into something else.
+    await h.service.trainerRevertArrival(scanned!.id);
+    expect(appointment(scanned!.id).status).toBe('scheduled');
+  });
+
+  it('outside training the desk cannot drive the medical system', async () => {
+    const h = harness();
+    const service = new CheckinService({ ...h.deps, training: null });
+    expect((await failureOf(service.trainerRevertArrival('A1'))).code).toBe('ADMIN_TRAINING_ONLY');
+  });
+});
