@@ -3,6 +3,8 @@ import type { DeskFeature, DeskJournalPort } from '../features';
 import type { DeskEvents } from '../events/bus';
 import type { TicketStreamFactory } from '../infrastructure';
 import type { PlatformBoardClient } from '../platform/tickets/board';
+import type { ConnectionProfile } from '../../src-shared/profile';
+import type { DisplayCalls } from '../../src-shared/ipc/features/display.contract';
 import type { StaffSessionService } from '../staff/session';
 import { DisplayFeed } from './feed';
 import type { DisplayWindows } from './windows';
@@ -12,6 +14,8 @@ export interface DisplayDeps {
   ticketStream: TicketStreamFactory;
   events: DeskEvents;
   staff: Pick<StaffSessionService, 'workplace'>;
+  /** Its name is the clinic's name on the screen. */
+  profile: Pick<ConnectionProfile, 'name'>;
   /** Calls recorded at this desk when the platform does not take them (its own display shows them). */
   journal: Pick<DeskJournalPort, 'tickets' | 'subscribe'>;
   /** The public display window (Electron only). */
@@ -24,13 +28,14 @@ export function createDisplayFeature(deps: DisplayDeps): DeskFeature<typeof DISP
     platform: deps.board,
     openStream: deps.ticketStream,
     officePlaceId: () => deps.staff.workplace()?.officePlaceId ?? null,
-    changed: (calls) => deps.events.emit('display/callsChanged', calls),
+    changed: (calls) => deps.events.emit('display/callsChanged', named(calls)),
     journal: deps.journal,
   });
   const { displays } = deps;
+  const named = (calls: DisplayCalls): DisplayCalls => ({ ...calls, clinic: deps.profile.name });
   return {
     handlers: {
-      'display/calls': () => feed.calls(),
+      'display/calls': async () => named(await feed.calls()),
       'display/screens': () => ({ windowAvailable: displays !== undefined, screens: displays?.screens() ?? [] }),
       'display/open': (request) => {
         displays?.open(request.screenId);

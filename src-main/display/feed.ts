@@ -23,7 +23,7 @@ export function lastCalls(tickets: readonly DeskTicket[], limit = CALLS_SHOWN): 
   return tickets
     .flatMap((ticket) =>
       ticket.lastCall && ticket.status !== 'cancelled'
-        ? [{ ticketId: ticket.ticketId, formattedNumber: ticket.formattedNumber, deskLabel: ticket.lastCall.deskLabel, at: ticket.lastCall.at }]
+        ? [{ ticketId: ticket.ticketId, formattedNumber: ticket.formattedNumber, deskLabel: ticket.lastCall.deskLabel, at: ticket.lastCall.at, ...(ticket.lastCall.room ? { room: ticket.lastCall.room } : {}) }]
         : [],
     )
     .toSorted((left, right) => Date.parse(right.at) - Date.parse(left.at))

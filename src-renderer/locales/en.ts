@@ -111,6 +111,7 @@ export const en: Messages = {
     none: 'Please wait, you will be called shortly.',
     earlier: 'Earlier calls',
     offline: 'Display not updating at the moment',
+    room: 'Room {room}',
   },
   printing: printingEn,
   statistics: statisticsEn,

@@ -189,6 +189,7 @@ export const fr = {
     none: 'Merci de patienter, vous allez être appelé(e).',
     earlier: 'Appels précédents',
     offline: 'Affichage momentanément non actualisé',
+    room: 'Salle {room}',
   },
   printing: printingFr,
   statistics: statisticsFr,

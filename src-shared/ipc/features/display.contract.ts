@@ -9,9 +9,12 @@ export const displayCallSchema = z.object({
   formattedNumber: z.string(),
   deskLabel: z.string(),
   at: contractDateTimeSchema,
+  /** The appointment's room, when the desk that called knew it. */
+  room: z.string().nullable().optional(),
 });
 export type DisplayCall = z.infer<typeof displayCallSchema>;
-export const displayCallsSchema = z.object({ calls: z.array(displayCallSchema), live: z.boolean() });
+/** `clinic`: the name the screen shows above the calls (the connection profile's name). */
+export const displayCallsSchema = z.object({ calls: z.array(displayCallSchema), live: z.boolean(), clinic: z.string().nullable().optional() });
 export type DisplayCalls = z.infer<typeof displayCallsSchema>;
 
 export const displayScreenSchema = z.object({ id: z.number().int(), label: z.string(), primary: z.boolean() });
