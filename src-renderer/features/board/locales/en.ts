@@ -2,6 +2,8 @@ import type { BoardMessages } from './fr';
 
 export const boardEn: BoardMessages = {
   title: 'Call board',
+  toolbar: 'Board tools',
+  more: 'More actions',
   welcome: 'Hello {name}',
   offices: 'Your offices',
   empty: 'Nobody on the board yet: arrivals will appear here by themselves.',
@@ -78,7 +80,7 @@ export const boardEn: BoardMessages = {
     reprinted: { printed: 'Ticket reprinted.', queued: 'Ticket queued: it will print as soon as the printer is ready.', preview: 'Ticket reprinted (training preview).' },
   },
   filters: {
-    search: 'Search a name or a ticket',
+    search: 'Name or ticket no.',
     examType: 'Exam type',
     practitioner: 'Practitioner',
     room: 'Room',

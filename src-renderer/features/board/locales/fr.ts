@@ -1,6 +1,8 @@
 /** French texts of the board feature, merged into the app's messages under `board`. */
 export const boardFr = {
   title: "Tableau d'appel",
+  toolbar: 'Outils du tableau',
+  more: 'Plus d’actions',
   welcome: 'Bonjour {name}',
   offices: 'Vos établissements',
   empty: "Aucun patient sur le tableau pour l'instant : les arrivées s'afficheront ici toutes seules.",
@@ -78,7 +80,7 @@ export const boardFr = {
     reprinted: { printed: 'Ticket réimprimé.', queued: "Ticket en file d'attente : il sortira dès que l'imprimante sera prête.", preview: 'Ticket réimprimé (aperçu de formation).' },
   },
   filters: {
-    search: 'Rechercher un nom ou un ticket',
+    search: 'Nom ou n° de ticket',
     examType: "Type d'examen",
     practitioner: 'Praticien',
     room: 'Salle',

@@ -3,9 +3,12 @@ import type { BoardRowsEvent } from '../../../../src-shared/ipc/features/board.c
 import type { Workplace } from '../../../../src-shared/ipc/workplace';
 import type { BoardFilters, BoardLine } from './view';
 
+/** What the exam-type filter reads: the name rows show (an IRM/SCAN code only when the publisher names none). */
+export const examName = (row: BoardRow): string | null => row.examLabel ?? row.examTypeId;
+
 /** The columns staff filter on, with the row field each one reads. */
 export const FILTER_COLUMNS = {
-  examType: (row: BoardRow) => row.examTypeId,
+  examType: examName,
   practitioner: (row: BoardRow) => row.practitioner,
   room: (row: BoardRow) => row.room,
 } as const;
@@ -253,7 +256,7 @@ export class BoardLines {
 
   private passes({ row }: RowLine): boolean {
     const filters = this.filters!;
-    if (filters.examType && row.examTypeId !== filters.examType) return false;
+    if (filters.examType && examName(row) !== filters.examType) return false;
     if (filters.practitioner && row.practitioner !== filters.practitioner) return false;
     if (filters.room && row.room !== filters.room) return false;
     if (!this.needle) return true;

@@ -19,6 +19,9 @@ export const useBoardStore = defineStore('board', () => {
   const rows = shallowRef(board.rows);
   const live = ref<BoardLive>({ state: 'connecting', reason: null });
   const workplace = ref<Workplace | null>(null);
+  /** The office places this staff member may work at, named (asked once per opening; the board header names the place). */
+  const officePlaces = ref<{ officePlaceId: number; name: string }[]>([]);
+  const placeName = computed(() => officePlaces.value.find((place) => place.officePlaceId === workplace.value?.officePlaceId)?.name ?? null);
   const settings = ref<BoardSettings>(DEFAULT_BOARD_SETTINGS);
   /** Why the desk is locked, or null: while locked the store holds no row, so no name can show. */
   const lockState = ref<BoardLock | null>(null);
@@ -68,7 +71,15 @@ export const useBoardStore = defineStore('board', () => {
         }),
       ];
     }
-    await refresh();
+    await Promise.all([refresh(), loadPlaces()]);
+  }
+
+  async function loadPlaces(): Promise<void> {
+    try {
+      officePlaces.value = (await workplaceOptions()).officePlaces;
+    } catch {
+      // Without names the header shows the desk alone; the board itself does not depend on them.
+    }
   }
 
   function setLock(next: BoardLock | null): void {
@@ -166,6 +177,7 @@ export const useBoardStore = defineStore('board', () => {
     refusals,
     live,
     workplace,
+    placeName,
     settings,
     locked,
     lockState,

@@ -9,7 +9,7 @@ function reference(rows: Iterable<BoardRow>, filters: BoardFilters): string[] {
   const needle = folded(filters.search.trim());
   const kept = [...rows].filter(
     (candidate) =>
-      (!filters.examType || candidate.examTypeId === filters.examType) &&
+      (!filters.examType || (candidate.examLabel ?? candidate.examTypeId) === filters.examType) &&
       (!filters.practitioner || candidate.practitioner === filters.practitioner) &&
       (!filters.room || candidate.room === filters.room) &&
       (!needle || folded(candidate.formattedNumber).includes(needle) || folded(candidate.patientDisplayName ?? '').includes(needle)),
@@ -51,7 +51,7 @@ describe('board lines kept row by row', () => {
       { ...NO_FILTERS, search: 'hé' },
       { ...NO_FILTERS, search: 'a01', sort: 'ticket' },
       { ...NO_FILTERS, room: 'Salle 2', practitioner: 'Dr A' },
-      { ...NO_FILTERS, examType: 'SCAN', sort: 'ticket' },
+      { ...NO_FILTERS, examType: 'Scanner thoracique', sort: 'ticket' },
     ];
     for (const filters of filterSets) {
       const board = new BoardLines();
@@ -69,7 +69,7 @@ describe('board lines kept row by row', () => {
             formattedNumber: `${pick(['A', 'B'])}${String(number).padStart(3, '0')}`,
             group: pick(BOARD_GROUPS),
             patientDisplayName: pick(['Hélène Dumas', 'Jean D.', null]),
-            examTypeId: pick(['IRM', 'SCAN']),
+            ...pick([{ examTypeId: 'IRM', examLabel: 'IRM du genou' }, { examTypeId: 'SCAN', examLabel: 'Scanner thoracique' }, { examTypeId: 'SCAN', examLabel: null }]),
             practitioner: pick(['Dr A', 'Dr B', null]),
             room: pick(['Salle 1', 'Salle 2']),
             checkedInAt: `2026-11-23T08:${String(Math.floor(random() * 6) * 10).padStart(2, '0')}:00+01:00`,

@@ -5,7 +5,7 @@ import { row } from './rows';
 
 
 const rows = [
-  row({ ticketId: 's002', number: 2, group: 'inCare', status: 'inCare', checkedInAt: '2026-11-23T08:10:00+01:00', examTypeId: 'SCAN' }),
+  row({ ticketId: 's002', number: 2, group: 'inCare', status: 'inCare', checkedInAt: '2026-11-23T08:10:00+01:00', examTypeId: 'SCAN', examLabel: 'Scanner thoracique' }),
   row({ ticketId: 'i010', number: 10, checkedInAt: '2026-11-23T08:50:00+01:00', patientDisplayName: 'Hélène Dumas' }),
   row({ ticketId: 'i003', number: 3, checkedInAt: '2026-11-23T08:20:00+01:00', room: 'Salle 2' }),
   row({ ticketId: 'i004', number: 4, group: 'called', checkedInAt: '2026-11-23T08:30:00+01:00', practitioner: 'Dr B' }),
@@ -29,7 +29,9 @@ describe('board lines', () => {
   });
 
   it('filters by exam type, practitioner and room, and lists their values', () => {
-    expect(boardLines(rows, { ...NO_FILTERS, examType: 'SCAN' }).map((line) => line.key)).toEqual(['group:inCare', 's002']);
+    // The exam filter offers the names rows show, never the publisher's codes.
+    expect(boardLines(rows, { ...NO_FILTERS, examType: 'Scanner thoracique' }).map((line) => line.key)).toEqual(['group:inCare', 's002']);
+    expect(new BoardLines(rows).choices('examType')).toEqual(['IRM', 'Scanner thoracique']);
     expect(boardLines(rows, { ...NO_FILTERS, practitioner: 'Dr B' }).map((line) => line.key)).toEqual(['group:called', 'i004']);
     expect(boardLines(rows, { ...NO_FILTERS, room: 'Salle 2' }).map((line) => line.key)).toEqual(['group:waiting', 'i003']);
     expect(new BoardLines(rows).choices('room')).toEqual(['Salle 1', 'Salle 2']);
