@@ -164,7 +164,6 @@ export class BoardService {
 
   // ── what the renderer asks ──────────────────────────────────────────────────
   async snapshot(): Promise<BoardSnapshot> {
-    this.deps.staff.requireSession();
     const workplace = this.deps.staff.requireWorkplace();
     // Nobody sees the patients of an office their sign-in did not grant.
     await this.grants.require(workplace.officePlaceId);
@@ -180,7 +179,6 @@ export class BoardService {
   }
 
   async workplaceOptions(): Promise<WorkplaceOptions> {
-    this.deps.staff.requireSession();
     const officePlaces = await this.grants.places();
     const current = this.deps.staff.workplace();
     const granted = current && officePlaces.some((place) => place.officePlaceId === current.officePlaceId);
@@ -188,7 +186,6 @@ export class BoardService {
   }
 
   async chooseWorkplace(workplace: Workplace): Promise<Workplace> {
-    this.deps.staff.requireSession();
     await this.grants.require(workplace.officePlaceId);
     const chosen = await this.deps.staff.chooseWorkplace(workplace);
     await this.audit.record({ staff: this.staffName(), action: 'chooseWorkplace', outcome: `place ${chosen.officePlaceId}, ${chosen.deskLabel}` });
@@ -198,7 +195,6 @@ export class BoardService {
 
   /** Call and status changes, for signed-in staff at an unlocked desk only. */
   act<T>(action: (actions: BoardActions) => Promise<T>): Promise<T> {
-    this.deps.staff.requireSession();
     if (this.locked) return Promise.reject(new DeskError('BOARD_LOCKED', 'The desk is locked.'));
     return action(this.actions);
   }
@@ -208,14 +204,12 @@ export class BoardService {
   // ── several desks, one office ───────────────────────────────────────────────
   /** This desk, the office's other desks and the absent patients, as the board shows them beside the rows. */
   async office(): Promise<BoardOffice> {
-    this.deps.staff.requireSession();
     const workplace = this.deps.staff.requireWorkplace();
     await this.grants.require(workplace.officePlaceId);
     return this.officeNow();
   }
 
   async setDeskState(state: DeskState): Promise<BoardOffice> {
-    this.deps.staff.requireSession();
     await this.presence.setState(state);
     await this.audit.record({ staff: this.staffName(), action: 'deskState', outcome: state });
     return this.officeNow();
@@ -223,7 +217,6 @@ export class BoardService {
 
   /** What this desk serves: remembered on this workstation, announced to the other desks at once. */
   async setQueue(queue: DeskQueue): Promise<BoardOffice> {
-    this.deps.staff.requireSession();
     const saved = await this.queue.save(queue);
     this.state.setQueue(saved);
     await this.presence.announceNow();
@@ -234,7 +227,6 @@ export class BoardService {
 
   /** The exam types, rooms and practitioners of today's board (and those already chosen), to build a queue from. */
   queueOptions(): QueueOptions {
-    this.deps.staff.requireSession();
     const chosen = this.queue.current();
     const collect = (values: (string | null)[], kept: readonly string[]) =>
       [...new Set([...values.filter((value): value is string => value !== null), ...kept])].sort((a, b) => a.localeCompare(b));
@@ -278,7 +270,6 @@ export class BoardService {
   }
 
   async lock(reason: BoardLock['reason'] = 'manual'): Promise<null> {
-    this.deps.staff.requireSession();
     if (!this.locked) {
       this.lockState = { reason, idleMinutes: reason === 'idle' ? this.settings.current().idleLockMinutes : null };
       this.deps.events.emit('board/locked', this.lockState);
