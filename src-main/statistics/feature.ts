@@ -5,13 +5,11 @@ import type { DayFigures } from '../../src-shared/statistics/figures';
 import type { DeskFeature, TrainingPort } from '../features';
 import type { DayList, PlatformBoardClient } from '../platform/tickets/board';
 import { isNotOffered } from '../platform/tickets/http';
-import type { StaffSessionService } from '../staff/session';
 import { ticketsCsv } from './csv';
 import { computeDayFigures, liveFigures, ticketFacts, type Thresholds } from './figures';
 
 export interface StatisticsDeps {
   board: Pick<PlatformBoardClient, 'listForDay'>;
-  staff: Pick<StaffSessionService, 'requireSession'>;
   /**
    * The board's view of this desk (composed in desk.ts from the board's snapshot): the
    * granted workplace and the waiting thresholds. Asking it also keeps the board's live
@@ -51,7 +49,6 @@ export function createStatisticsFeature(deps: StatisticsDeps): DeskFeature<typeo
   }
 
   async function day(requested: string | undefined) {
-    deps.staff.requireSession();
     const { workplace, settings } = await deps.desk();
     try {
       const list = await listOf(workplace.officePlaceId, requested);

@@ -22,19 +22,13 @@ const ticket: DeskTicket = {
   history: [{ at: '2026-11-23T09:00:00+01:00', event: 'issued' }],
 };
 
-function feature(signedIn = true) {
+function feature() {
   const asked: { officePlaceId?: number; day?: string }[] = [];
   const statistics = createStatisticsFeature({
     board: {
       listForDay: async (query = {}): Promise<DayList> => {
         asked.push(query);
         return { day: query.day ?? '2026-11-23', tickets: [ticket], lastEventId: null };
-      },
-    },
-    staff: {
-      requireSession: () => {
-        if (!signedIn) throw new DeskError('NOT_SIGNED_IN', 'Sign in first.');
-        return { displayName: 'A', email: 'a@b', offices: [], signedInAt: '2026-11-23T08:00:00Z' };
       },
     },
     desk: async () => ({ workplace: { officePlaceId: 2, deskId: 1, deskLabel: 'Accueil 1' }, settings: { amberMinutes: 20, redMinutes: 40 } }),
@@ -74,13 +68,6 @@ describe('statistics feature', () => {
     expect(plain.csv).not.toContain('Garnier');
     expect((await handlers['statistics/exportCsv']({ includeNames: true })).csv).toContain('Léa Garnier');
   });
-
-  it('nobody signed in: refused before the platform is asked', async () => {
-    const { handlers, asked } = feature(false);
-    await expect(handlers['statistics/day']({})).rejects.toMatchObject({ code: 'NOT_SIGNED_IN' });
-    await expect(handlers['statistics/exportCsv']({ includeNames: true })).rejects.toMatchObject({ code: 'NOT_SIGNED_IN' });
-    expect(asked).toEqual([]);
-  });
 });
 
 describe('statistics feature on a platform without the day list', () => {
@@ -88,7 +75,6 @@ describe('statistics feature on a platform without the day list', () => {
     const build = (failure: Error) =>
       createStatisticsFeature({
         board: { listForDay: () => Promise.reject(failure) },
-        staff: { requireSession: () => ({ displayName: 'A', email: 'a@b', offices: [], signedInAt: '2026-11-23T08:00:00Z' }) },
         desk: async () => ({ workplace: { officePlaceId: 2, deskId: 1, deskLabel: 'Accueil 1' }, settings: { amberMinutes: 15, redMinutes: 30 } }),
         training: null,
         now: () => new Date('2026-11-23T12:00:00'),
