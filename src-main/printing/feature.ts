@@ -31,7 +31,7 @@ export interface PrintingDeps {
   board: Pick<PlatformBoardClient, 'listForDay'>;
   /** The desk's own tickets: a reprint is checked against them without a day list, and kept in them. */
   journal: Pick<DeskJournalPort, 'ticketFor' | 'recordTicket'>;
-  staff: Pick<StaffSessionService, 'workplace' | 'requireSession'>;
+  staff: Pick<StaffSessionService, 'workplace'>;
 }
 
 /** Composes the printing feature's services behind its IPC channels. */
@@ -67,11 +67,8 @@ export async function createPrintingFeature(deps: PrintingDeps, options: Printin
   return {
     printer: service,
     handlers: {
-      'printing/reprint': (request) => {
-        // Only signed-in reception staff reprint (the board is theirs); the technician page does not.
-        staff.requireSession();
-        return service.reprint(request);
-      },
+      // Staff only (src-shared/ipc/access.ts): reprints belong to the board, not to the technician page.
+      'printing/reprint': (request) => service.reprint(request),
       'printing/overview': () => service.overview(),
       'printing/saveSettings': (request) => service.saveSettings(request.printer, request.layout),
       'printing/detect': () => service.detect(),
