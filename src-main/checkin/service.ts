@@ -110,11 +110,17 @@ export class CheckinService {
     return this.pairResponse(await this.deps.publisher.getAppointmentById(appointmentId));
   }
 
-  /** Training only: the trainer reverts an arrival on the medical system's side, as its agenda would. */
+  /**
+   * Training only: the trainer reverts an arrival on the medical system's side, as its
+   * agenda would: the whole visit, so the other appointments undone with it come back too.
+   */
   async trainerRevertArrival(appointmentId: string): Promise<CheckinSearchResponse> {
     this.deps.staff.requireSession();
-    if (!this.deps.training) throw new DeskError('ADMIN_TRAINING_ONLY', 'Only the training medical system can be driven from the desk.');
-    await this.deps.training.revertArrival(appointmentId);
+    const training = this.deps.training;
+    if (!training) throw new DeskError('ADMIN_TRAINING_ONLY', 'Only the training medical system can be driven from the desk.');
+    const pair = await this.deps.publisher.getAppointmentById(appointmentId);
+    const visit = [pair.appointment, ...pair.otherAppointments].filter((appointment) => appointment.id === appointmentId || this.undone.has(appointment.id));
+    for (const appointment of visit) await training.revertArrival(appointment.id);
     return this.reverify(appointmentId);
   }
 

@@ -53,17 +53,45 @@ test.describe('desk check-in through the preview host and the training sandbox',
     await expect(checkin.undoDialog).toBeHidden();
     await checkin.undo.click();
     await page.getByTestId('checkin-undo-confirm').click();
-    await expect(checkin.undone).toContainText(`le ticket ${ticket} n'est plus sur le tableau d'appel`);
+    // The desk says what is left to do: the medical system still records the arrival.
+    await expect(checkin.undone).toContainText(`le ticket ${ticket} est annulé et a quitté le tableau d'appel`);
+    await expect(checkin.undone).toContainText(
+      "Le logiciel médical enregistre toujours l'arrivée : annulez l'arrivée dans le logiciel médical, puis enregistrez à nouveau l'arrivée du patient.",
+    );
     await expect
       .poll(async () => JSON.stringify((await boardOf(previewHost)).rows.filter((row) => row.formattedNumber === ticket)))
       .toBe('[]');
 
-    // Read back from the medical system: both appointments carry the ticket and are no longer proposed.
+    // Read back from the medical system: never "already checked in" with the cancelled ticket.
     await checkin.next.click();
     await checkin.searchByName('Garnier-Vidal', lea.birthDate);
-    await expect(checkin.appointments.getByText('Déjà enregistré')).toHaveCount(2);
-    await expect(checkin.appointments.getByText(`Ticket ${ticket}`)).toHaveCount(2);
+    await expect(checkin.appointments.getByText('Ticket annulé, arrivée toujours enregistrée dans le logiciel médical')).toHaveCount(2);
+    await expect(checkin.appointments.getByText('Déjà enregistré')).toHaveCount(0);
+    await expect(checkin.appointments.getByText(`Ticket ${ticket}`)).toHaveCount(0);
     await expect(checkin.confirm).toBeDisabled();
+    // Scanned again: the convocation is known, and told the same way (never "unknown code").
+    await page.locator('body').click({ position: { x: 5, y: 300 } });
+    await checkin.scan(lea.codes[0]);
+    await expect(checkin.appointments.getByText('Ticket annulé, arrivée toujours enregistrée dans le logiciel médical')).toHaveCount(2);
+    await expect(checkin.error).toBeHidden();
+
+    // The trainer, on the medical system's side (marked apart), cancels the arrival there;
+    // the desk reads the appointments again and offers the check-in, which takes a fresh number.
+    const trainer = page.getByTestId('checkin-trainer');
+    await expect(trainer).toContainText('Formation · côté logiciel médical');
+    await trainer.getByTestId('checkin-trainer-revert').click();
+    await expect(checkin.appointments.getByText('Ticket annulé, arrivée toujours enregistrée dans le logiciel médical')).toHaveCount(0);
+    await expect(boxes.nth(0)).toBeChecked();
+    await expect(boxes.nth(1)).toBeChecked();
+    await checkin.confirm.click();
+    await expect(checkin.ticketNumber).toHaveText(/^I\d{3}$/);
+    const fresh = (await checkin.ticketNumber.textContent())!.trim();
+    expect(fresh).not.toBe(ticket);
+    await checkin.closePrintPreview();
+    await expect
+      .poll(async () => (await boardOf(previewHost)).rows.find((row) => row.formattedNumber === fresh)?.status)
+      .toBe('checkedIn');
+    expect((await boardOf(previewHost)).rows.filter((row) => row.formattedNumber === ticket)).toEqual([]);
   });
 
   test('a convocation scanned anywhere opens the check-in with that patient, and a scan never fills a search field', async ({ page, previewHost }) => {
