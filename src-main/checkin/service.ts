@@ -75,7 +75,6 @@ export class CheckinService {
   }
 
   async search(criteria: CheckinSearchRequest): Promise<CheckinSearchResponse> {
-    this.deps.staff.requireSession();
     const answer = await this.deps.publisher.identifyPatients({
       criteria: {
         ...(criteria.socialSecurityId ? { socialSecurityId: criteria.socialSecurityId } : {}),
@@ -91,7 +90,6 @@ export class CheckinService {
 
   /** A convocation QR read by the scanner: the appointment, with the patient's other appointments of today. */
   async byCode(code: string): Promise<CheckinSearchResponse> {
-    this.deps.staff.requireSession();
     let pair: AppointmentPair;
     try {
       pair = await this.deps.publisher.getAppointmentByCode(code);
@@ -106,7 +104,6 @@ export class CheckinService {
 
   /** The patient of an appointment read again at the medical system: what the desk can do now (after an undo, say). */
   async reverify(appointmentId: string): Promise<CheckinSearchResponse> {
-    this.deps.staff.requireSession();
     return this.pairResponse(await this.deps.publisher.getAppointmentById(appointmentId));
   }
 
@@ -115,7 +112,6 @@ export class CheckinService {
    * agenda would: the whole visit, so the other appointments undone with it come back too.
    */
   async trainerRevertArrival(appointmentId: string): Promise<CheckinSearchResponse> {
-    this.deps.staff.requireSession();
     const training = this.deps.training;
     if (!training) throw new DeskError('ADMIN_TRAINING_ONLY', 'Only the training medical system can be driven from the desk.');
     const pair = await this.deps.publisher.getAppointmentById(appointmentId);
@@ -141,14 +137,12 @@ export class CheckinService {
   }
 
   async readiness(appointmentIds: readonly string[]): Promise<CheckinReadiness> {
-    this.deps.staff.requireSession();
     const pairs = await Promise.all(appointmentIds.map((id) => this.deps.publisher.getAppointmentById(id)));
     const journey = pairs.map((pair) => pair.appointment).toSorted(byStart);
     return this.readinessOf(journey);
   }
 
   async checkIn(appointmentIds: readonly string[]): Promise<CheckinResult> {
-    this.deps.staff.requireSession();
     const workplace = this.deps.staff.requireWorkplace();
     const journey = await this.verifiedJourney(appointmentIds);
     const main = journey[0]!;
@@ -238,7 +232,6 @@ export class CheckinService {
    * checked in" with a cancelled ticket.
    */
   async undo(mainAppointmentId: string): Promise<{ cancelled: number }> {
-    this.deps.staff.requireSession();
     this.pendingGenerations.delete(mainAppointmentId);
     const answer = await this.deps.reception.cancelForAppointment(mainAppointmentId);
     for (const id of this.journeys.get(mainAppointmentId) ?? [mainAppointmentId]) this.undone.add(id);

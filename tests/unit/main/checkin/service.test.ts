@@ -108,13 +108,4 @@ describe('desk check-in against the training sandbox', () => {
     // Refused before any number is taken.
     expect(h.sandbox.world.platform.tickets.length).toBe(ticketsBefore);
   });
-
-  it('needs a signed-in staff member', async () => {
-    h.staff.signOut();
-    try {
-      expect((await failureOf(h.service.search({ socialSecurityId: lea.socialSecurityId }))).code).toBe('NOT_SIGNED_IN');
-    } finally {
-      await h.staff.signIn({ login: 'accueil', password: 'formation' });
-    }
-  });
 });
