@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { expect, launchPreviewHost, test, type PreviewHost } from './fixtures';
 import { CompatibilityCard } from './pages/compatibility-page';
+import { TechnicianModeCard } from './pages/technician-mode';
 
 /** The training day's scanner patient: one appointment today (docs/sandbox-publisher.md). */
 const PATIENT = { lastName: 'Perrin', birthDate: '1972-09-30' };
@@ -21,6 +22,8 @@ test.describe('compatibility check in Settings, against the training publisher w
     const compatibility = new CompatibilityCard(page);
     await compatibility.open();
     await expect(compatibility.run).toBeDisabled();
+    // Checking the medical system is a technician's job.
+    await new TechnicianModeCard(page).unlock();
 
     await compatibility.check({ login: 'accueil', password: 'formation' }, PATIENT);
 

@@ -8,6 +8,7 @@ import { expect, launchPreviewHost, test, type PreviewHost } from './fixtures';
 import { expectAccessible } from './pages/accessibility';
 import { BoardPage } from './pages/board-page';
 import { PrintersPage } from './pages/printers-page';
+import { TechnicianModeCard, TRAINING_PIN } from './pages/technician-mode';
 
 /** A desk of its own (fresh data folder): printer settings changed here never leak into other specs. */
 let host: PreviewHost;
@@ -27,11 +28,33 @@ test.afterAll(async () => {
 test.describe.configure({ mode: 'serial' });
 
 test.describe('printing through the preview host', () => {
+  test('without technician mode a test print opens the unlock dialog; a wrong PIN is refused, the training PIN opens it', async ({ page }) => {
+    const printers = new PrintersPage(page);
+    await printers.open(host.openUrl);
+    const technician = new TechnicianModeCard(page);
+    await expect(technician.card).toHaveAttribute('data-open', 'false');
+    await expect(technician.card).toContainText('demandent le mode technicien');
+    await page.getByTestId('printer-test').click();
+    await expect(technician.dialog).toBeVisible();
+    await expect(technician.dialog).toContainText(`le code technicien est ${TRAINING_PIN}`);
+    await expect(printers.previewDialog).toBeHidden();
+    await technician.enterPin('0000');
+    await expect(technician.dialog.getByTestId('technician-error')).toHaveText('Code technicien incorrect.');
+    await expectAccessible(page);
+    await technician.enterPin(TRAINING_PIN);
+    await expect(technician.dialog).toBeHidden();
+    await expect(technician.card).toHaveAttribute('data-open', 'true');
+    await expect(page.getByTestId('technician-status')).toContainText("Ouvert jusqu'à");
+    await page.getByTestId('technician-close').click();
+    await expect(technician.card).toHaveAttribute('data-open', 'false');
+  });
+
   test('training: a test print shows the ticket preview and its queue entry', async ({ page }) => {
     const printers = new PrintersPage(page);
     await printers.open(host.openUrl);
     await expect(printers.heading).toHaveText('Imprimantes');
     await expect(page.getByTestId('ticket-preview').locator('img')).toBeVisible();
+    await new TechnicianModeCard(page).unlock();
     await page.getByTestId('printer-test').click();
     await expect(printers.previewDialog).toBeVisible();
     await expect(printers.previewDialog).toContainText('Ticket T000 (aperçu)');
@@ -64,6 +87,7 @@ test.describe('printing through the preview host', () => {
   test('technician page follows the printer: ready, then paper out reported by the printer, then printed once', async ({ page }) => {
     const printers = new PrintersPage(page);
     await printers.open(host.openUrl);
+    await new TechnicianModeCard(page).unlock();
     await printers.useNetworkPrinter('127.0.0.1', printer.port);
     await expect(printers.message).toHaveText('Réglages enregistrés.');
     await expect(printers.status).toHaveAttribute('data-state', 'online');
@@ -93,6 +117,7 @@ test.describe('printing through the preview host', () => {
     await expect(printers.status).toHaveAttribute('data-state', 'online');
     printer.set({ paper: 'out' });
     await expect(printers.status).toHaveAttribute('data-state', 'paperOut', { timeout: 15_000 });
+    await new TechnicianModeCard(page).unlock();
     await page.getByTestId('printer-test').click();
     await expect(printers.queue.locator('[data-testid="print-job"][data-state="waiting"]')).toHaveCount(1);
     const before = printer.numbers().length;
@@ -113,6 +138,7 @@ test.describe('printing through the preview host', () => {
   test('the page says what the chosen model cannot print, and the test ticket shows its columns', async ({ page }) => {
     const printers = new PrintersPage(page);
     await printers.open(host.openUrl);
+    await new TechnicianModeCard(page).unlock();
     await printers.useNetworkPrinter('127.0.0.1', printer.port);
     await expect(printers.message).toHaveText('Réglages enregistrés.');
     // The default generic model: 42 columns, which fit every 80 mm head.

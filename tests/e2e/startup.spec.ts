@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, launchPreviewHost, test } from './fixtures';
+import { TechnicianModeCard } from './pages/technician-mode';
 
 test('a corrupt settings file is reported in plain French and the desk still starts in training', async ({ page }) => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'desk-e2e-corrupt-'));
@@ -35,6 +36,7 @@ test('a corrupt settings file is reported in plain French and the desk still sta
 test('a technician checks the medical system from Settings: five configuration routes, each green', async ({ page, previewHost }) => {
   await page.goto(previewHost.openUrl);
   await page.getByTestId('nav-settings').click();
+  await new TechnicianModeCard(page).unlock();
   await page.getByTestId('probe-run').click();
   await expect(page.getByTestId('probe-summary')).toHaveText('Les cinq routes répondent correctement.');
   for (const route of ['officePlaces', 'examTypes', 'exams', 'practitioners', 'rooms']) {
