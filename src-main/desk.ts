@@ -72,7 +72,8 @@ async function composeDesk(options: DeskStartOptions, lock: DataFolderLock): Pro
     ? { ...options.attach, training: null, notices: [], close: async () => undefined }
     : await resolveConnection(store, { kioskIntervalMs: TRAINING_KIOSK_INTERVAL_MS, ...options.sandbox });
   const { profile, training } = resolved;
-  const journal = await DeskJournal.open(options.dataDir);
+  // Patient names in the journal are sealed by the same keychain as the secrets.
+  const journal = await DeskJournal.open(options.dataDir, undefined, options.keystore);
   const infrastructure = createInfrastructure({ runtime: options.runtime, dataDir: options.dataDir, profile, accountKey: resolved.accountKey, training, journal });
   const { publisher, events, connection } = infrastructure;
   const staff = new StaffSessionService(publisher, events, profile, await WorkplaceMemory.open(options.dataDir));

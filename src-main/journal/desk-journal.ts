@@ -6,10 +6,65 @@ import { deskTicketSchema, type DeskTicket } from '../../src-shared/platform/tic
 import type { DeskJournalPort, JournalCall, JournalEntry } from '../features';
 import type { AtomicJsonFile } from '../store/atomic-file';
 import { openDurable } from '../store/durable';
+import type { Keystore } from '../store/secrets';
 
-/** One day only: yesterday's patients have no business on disk nor on the board. */
-const journalFileSchema = z.object({ day: contractDateSchema, tickets: z.array(deskTicketSchema) });
-type JournalFile = z.infer<typeof journalFileSchema>;
+/**
+ * One day only: yesterday's patients have no business on disk nor on the board. On disk a
+ * ticket's patient name is only ever sealed by the OS keychain (`sealedName`); where there
+ * is none (the browser preview) names stay in memory and a restart shows rows without them.
+ */
+const storedTicketSchema = deskTicketSchema.extend({ sealedName: z.string().min(1).optional() });
+const journalFileSchema = z.object({ day: contractDateSchema, tickets: z.array(storedTicketSchema) });
+type JournalFile = { day: string; tickets: DeskTicket[] };
+type StoredFile = z.infer<typeof journalFileSchema>;
+
+/** Seals patient names with the OS keychain (safeStorage), one ciphertext per name reused across writes. */
+class NameSeal {
+  private readonly sealed = new Map<string, string>();
+  constructor(private readonly keystore: Keystore | null) {}
+
+  seal(name: string): string | null {
+    if (!this.keystore?.isEncryptionAvailable()) return null;
+    let sealed = this.sealed.get(name);
+    if (sealed === undefined) {
+      sealed = this.keystore.encryptString(name).toString('base64');
+      this.sealed.set(name, sealed);
+    }
+    return sealed;
+  }
+
+  /** Null when this computer's keychain cannot open it (another machine, a reset keychain): the ticket stays, nameless. */
+  open(sealed: string): string | null {
+    if (!this.keystore?.isEncryptionAvailable()) return null;
+    try {
+      const name = this.keystore.decryptString(Buffer.from(sealed, 'base64'));
+      this.sealed.set(name, sealed);
+      return name;
+    } catch {
+      return null;
+    }
+  }
+
+  toDisk(data: JournalFile): StoredFile {
+    return {
+      day: data.day,
+      tickets: data.tickets.map((ticket) => {
+        const sealedName = ticket.patientDisplayName === null ? null : this.seal(ticket.patientDisplayName);
+        return { ...ticket, patientDisplayName: null, ...(sealedName ? { sealedName } : {}) };
+      }),
+    };
+  }
+
+  fromDisk(stored: StoredFile): JournalFile {
+    return {
+      day: stored.day,
+      tickets: stored.tickets.map(({ sealedName, ...ticket }) => ({
+        ...ticket,
+        patientDisplayName: ticket.patientDisplayName ?? (sealedName ? this.open(sealedName) : null),
+      })),
+    };
+  }
+}
 
 /** What the board shows for a received patient whose appointment carries no ticket number. */
 export const NO_TICKET_NUMBER = '—';
@@ -42,16 +97,20 @@ export class DeskJournal implements DeskJournalPort {
     private readonly file: AtomicJsonFile<typeof journalFileSchema>,
     private data: JournalFile,
     private readonly now: () => Date,
+    private readonly names: NameSeal,
   ) {}
 
-  static async open(dataDir: string, now: () => Date = () => new Date()): Promise<DeskJournal> {
+  /** `keystore`: what seals patient names on disk (Electron's safeStorage); none keeps them in memory only. */
+  static async open(dataDir: string, now: () => Date = () => new Date(), keystore: Keystore | null = null): Promise<DeskJournal> {
     // A damaged file is kept aside and told to staff; the desk starts the day empty rather than not at all.
     const { file, value } = await openDurable(dataDir, 'desk-journal.json', journalFileSchema);
+    const names = new NameSeal(keystore);
     const today = localDay(now());
-    const data = value?.day === today ? value : { day: today, tickets: [] };
-    // Yesterday's patient names leave the disk at the next start, not only at the first change of the day.
-    if (value && value.day !== today) await file.write(data);
-    return new DeskJournal(file, data, now);
+    const data = value?.day === today ? names.fromDisk(value) : { day: today, tickets: [] };
+    // Yesterday's patients, and any name an older desk wrote in clear, leave the disk at this start.
+    const clear = value?.tickets.some((ticket) => ticket.patientDisplayName !== null) ?? false;
+    if (value && (value.day !== today || clear)) await file.write(names.toDisk(data));
+    return new DeskJournal(file, data, now, names);
   }
 
   tickets(officePlaceId: number): DeskTicket[] {
@@ -127,7 +186,7 @@ export class DeskJournal implements DeskJournalPort {
     const kept = this.today().filter((candidate) => candidate.ticketId !== ticket.ticketId);
     // Memory first, in one synchronous step: two records at once both land, each write carrying the other.
     this.data = { day, tickets: [...kept, ticket] };
-    await this.file.write(this.data);
+    await this.file.write(this.names.toDisk(this.data));
     for (const listener of this.listeners) listener(ticket);
   }
 }

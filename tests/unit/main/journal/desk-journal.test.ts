@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { JournalEntry } from '../../../../src-main/features';
 import { DeskJournal, journalTicketId, NO_TICKET_NUMBER, withLocalCalls } from '../../../../src-main/journal/desk-journal';
+import { TestKeystore } from '../../../helpers/test-keystore';
 
 const entry = (over: Partial<JournalEntry> = {}): JournalEntry => ({
   contractAppointmentId: 'A1',
@@ -29,6 +30,43 @@ describe('desk journal', () => {
     expect(again.tickets(1).map((ticket) => ticket.formattedNumber).sort()).toEqual(['I012', 'I013']);
     expect(again.ticketFor('A1')?.lastCall?.deskLabel).toBe('Accueil 2');
     expect(again.tickets(2)).toEqual([]);
+  });
+
+  it('never writes a patient name in clear: sealed by the keychain and read back after a restart, or kept in memory only without one', async () => {
+    const dir = folder();
+    const keystore = new TestKeystore();
+    const sealed = await DeskJournal.open(dir, undefined, keystore);
+    await sealed.recordTicket(entry());
+    await sealed.recordTicket(entry({ contractAppointmentId: 'A2', formattedNumber: 'I013', patientDisplayName: 'Hugo Perrin' }));
+    const onDisk = readFileSync(path.join(dir, 'desk-journal.json'), 'utf8');
+    for (const name of ['Léa', 'Garnier', 'Hugo', 'Perrin']) expect(onDisk).not.toContain(name);
+    expect(sealed.ticketFor('A1')?.patientDisplayName).toBe('Léa Garnier-Vidal');
+    const reopened = await DeskJournal.open(dir, undefined, keystore);
+    expect(reopened.ticketFor('A2')?.patientDisplayName).toBe('Hugo Perrin');
+    // Another computer's keychain cannot open the names: the tickets stay, nameless.
+    const elsewhere = await DeskJournal.open(dir, undefined, new TestKeystore());
+    expect(elsewhere.ticketFor('A1')).toMatchObject({ formattedNumber: 'I012', patientDisplayName: null });
+
+    const plain = folder();
+    const memoryOnly = await DeskJournal.open(plain);
+    await memoryOnly.recordTicket(entry());
+    expect(memoryOnly.ticketFor('A1')?.patientDisplayName).toBe('Léa Garnier-Vidal');
+    expect(readFileSync(path.join(plain, 'desk-journal.json'), 'utf8')).not.toContain('Garnier');
+    expect((await DeskJournal.open(plain)).ticketFor('A1')).toMatchObject({ formattedNumber: 'I012', patientDisplayName: null });
+  });
+
+  it('a journal an older desk wrote with names in clear is sealed at the next start', async () => {
+    const dir = folder();
+    const now = () => new Date('2026-11-23T10:00:00');
+    const old = await DeskJournal.open(dir, now);
+    const ticket = await old.recordTicket(entry());
+    writeFileSync(path.join(dir, 'desk-journal.json'), JSON.stringify({ day: '2026-11-23', tickets: [ticket] }));
+    expect(readFileSync(path.join(dir, 'desk-journal.json'), 'utf8')).toContain('Garnier');
+    const keystore = new TestKeystore();
+    const journal = await DeskJournal.open(dir, now, keystore);
+    expect(journal.ticketFor('A1')?.patientDisplayName).toBe('Léa Garnier-Vidal');
+    expect(readFileSync(path.join(dir, 'desk-journal.json'), 'utf8')).not.toContain('Garnier');
+    expect((await DeskJournal.open(dir, now, keystore)).ticketFor('A1')?.patientDisplayName).toBe('Léa Garnier-Vidal');
   });
 
   it('keeps the furthest status, and an undone reception stays undone until a redo brings a new number', async () => {
