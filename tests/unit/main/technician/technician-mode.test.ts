@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -86,6 +86,17 @@ describe('technician mode', () => {
     const again = await TechnicianPinStore.open(dir);
     expect(await again.matches('90817263')).toBe(true);
     expect(await again.matches('90817264')).toBe(false);
+  });
+});
+
+describe('a damaged technician.json', () => {
+  it('is kept aside and told at start; the desk has no PIN until a supervisor sets one', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'desk-technician-'));
+    writeFileSync(path.join(dir, 'technician.json'), '{"pin": {"salt": "c2Fs');
+    const pins = await TechnicianPinStore.open(dir);
+    expect(pins.isSet()).toBe(false);
+    expect(existsSync(path.join(dir, 'technician.json.corrupt'))).toBe(true);
+    expect(readFileSync(path.join(dir, 'notices.json'), 'utf8')).toContain('technician.json.corrupt');
   });
 });
 
