@@ -21,12 +21,15 @@ export class StaffSessionService {
 
   /**
    * The office place and desk this desk acts for: the one chosen on this workstation,
-   * else the profile's. Null when neither names an office place (nothing to show yet).
+   * else the profile's. Null when neither names an office place (nothing to show yet),
+   * and for staff of several offices until one is chosen here: the desk asks them which
+   * rather than starting silently on the profile's.
    */
   workplace(): Workplace | null {
     const profile = this.profile;
     const chosen = profile?.id ? this.memory?.get(profile.id) : null;
     if (chosen) return chosen;
+    if ((this.session?.offices.length ?? 0) > 1) return null;
     if (!profile || profile.officePlaceId === null) return null;
     return { officePlaceId: profile.officePlaceId, deskId: profile.deskId, deskLabel: profile.deskLabel || 'Accueil' };
   }

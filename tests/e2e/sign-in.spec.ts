@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, launchPreviewHost, test } from './fixtures';
 import { SignInPage } from './pages/sign-in-page';
 
 test.describe('staff sign-in through the preview host and the training sandbox', () => {
@@ -77,5 +77,37 @@ test.describe('staff sign-in through the preview host and the training sandbox',
     await signIn.open(`${previewHost.url}/#/sign-in`);
     await signIn.signIn('accueil', 'formation');
     await expect(signIn.error).toHaveText("Ouvrez l'adresse affichée au démarrage de l'aperçu.");
+  });
+
+  test('a staff member of several offices is asked the office place at first sign-in, then it is remembered', async ({ page, sandboxArgs }) => {
+    // A desk of its own: the choice is remembered in the data folder, which other specs share otherwise.
+    const { host, child } = await launchPreviewHost(['--kiosk-every', '0', ...sandboxArgs]);
+    try {
+      const signIn = new SignInPage(page);
+      await signIn.open(host.openUrl);
+      await signIn.signIn('superviseur', 'formation');
+      await expect(page).toHaveURL(/#\/board/);
+      // Lyon and Villeurbanne: the desk asks rather than starting on the first place.
+      const dialog = page.getByTestId('workplace-dialog');
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toContainText('Votre poste de travail');
+      await expect(page.getByTestId('board-workplace')).toHaveCount(0);
+      await expect(dialog.getByTestId('workplace-save')).toBeDisabled();
+      await dialog.getByTestId('workplace-place').click();
+      await page.getByRole('option', { name: 'Accueil Villeurbanne' }).click();
+      await dialog.getByTestId('workplace-desk-label').locator('input').fill('Accueil 2');
+      await dialog.getByTestId('workplace-save').click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByTestId('board-workplace')).toHaveText('Accueil Villeurbanne · Accueil 2');
+
+      // Signed out and in again on this workstation: remembered, not asked again.
+      await page.getByRole('button', { name: 'Se déconnecter' }).click();
+      await expect(page).toHaveURL(/#\/sign-in/);
+      await signIn.signIn('superviseur', 'formation');
+      await expect(page.getByTestId('board-workplace')).toHaveText('Accueil Villeurbanne · Accueil 2');
+      await expect(page.getByTestId('workplace-dialog')).toHaveCount(0);
+    } finally {
+      child.kill('SIGTERM');
+    }
   });
 });
