@@ -11,9 +11,9 @@ export const compatibilityFr = {
   run: 'Vérifier la compatibilité',
   running: 'Vérification en cours…',
   allOk: 'Toutes les réponses sont lisibles par le poste.',
-  someRefused: 'Certaines réponses ne sont pas utilisables par le poste : voir les champs nommés.',
+  someRefused: 'Certaines réponses ne sont pas utilisables par le poste\u00a0: voir les champs nommés.',
   conforms: 'Conforme au contrat.',
-  skipped: "Non vérifié : aucun rendez-vous du jour trouvé pour ce patient (ou l'identification a échoué).",
+  skipped: "Non vérifié\u00a0: aucun rendez-vous du jour trouvé pour ce patient (ou l'identification a échoué).",
   refused: 'Réponse refusée par le poste.',
   steps: {
     staffSignIn: 'Connexion du personnel',

@@ -109,7 +109,7 @@ describe('Printers page', () => {
 
   it('warns that the generic model keeps lines to 42 columns on 80 mm (32 on 58 mm), and that a model without QR prints tickets without it', async () => {
     for (const [locale, generic, noQr] of [
-      ['fr', 'Modèle générique : 42 colonnes par ligne', "n'a pas de commande QR code"],
+      ['fr', 'Modèle générique\u00a0: 42 colonnes par ligne', "n'a pas de commande QR code"],
       ['en', 'Generic model: 42 columns per line', 'has no QR code command'],
     ] as const) {
       const { wrapper } = mountWith(PrinterSettingsCard, locale, { overview: overviewOf('generic') });
