@@ -15,8 +15,8 @@ describe('desk check-in against the training sandbox', () => {
     await h.close();
   });
 
-  const appointment = (id: string) => h.sandbox.world.publisher.appointments.find((candidate) => candidate.id === id)!;
-  const ticketsOf = (id: string) => h.sandbox.world.platform.tickets.filter((ticket) => ticket.contractAppointmentId === id);
+  const appointment = (id: string) => h.appointment(id);
+  const ticketsOf = (id: string) => h.ticketsOf(id);
 
   it('finds a patient by name and birth date, or by social security number, with the appointments of the day', async () => {
     const byName = await h.service.search({ lastName: 'garnier vidal', birthDate: lea.birthDate });
