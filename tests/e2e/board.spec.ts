@@ -76,6 +76,8 @@ test.describe('live call board', () => {
   });
 
   test('a kiosk arrival appears by itself; call, in care, done, close reach the publisher and the platform', async ({ page }) => {
+    // Done and close each wait out their Undo countdown.
+    test.setTimeout(90_000);
     const board = new BoardPage(page);
     await board.open(desk.host.openUrl);
     const number = await kioskArrivalHere();
@@ -96,21 +98,26 @@ test.describe('live call board', () => {
     await expect(row.getByTestId('row-wait')).not.toHaveAttribute('data-level');
     await expect(board.myPatient).toHaveAttribute('data-my-ticket', number);
     await expect(board.myPatient.getByTestId('my-patient-next')).toHaveText('En examen');
-    await expect(board.message).toContainText(`Ticket ${number} appelé`);
+    await expect(board.message).toHaveText(`${number}\u00a0: appelé — Accueil 1`);
     // Axe measures contrast as drawn: a snackbar still fading in would count as pale text.
     await page.waitForFunction(() => document.getAnimations().every((animation) => !(animation.effect as KeyframeEffect | null)?.target?.closest('.v-snackbar')));
     await expectAccessible(page);
     await board.button(row, 'En examen').click();
     await expect(row).toHaveAttribute('data-status', 'inCare');
+    await expect(board.message).toHaveText(`${number}\u00a0: en examen`);
     await expect(row.getByTestId('row-wait')).toHaveText(/^en examen depuis \d+ min$/);
     await expect(board.myPatient.getByTestId('my-patient-next')).toHaveText('Terminé');
     await board.myPatient.getByTestId('my-patient-next').click();
-    await expect(row).toHaveAttribute('data-status', 'done');
+    // Done waits for an Undo first, then goes by itself.
+    await expect(board.undo).toHaveAttribute('data-ticket', number);
+    await expect(row).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
+    await expect(board.message).toHaveText(`${number}\u00a0: terminé`);
     // Done, the patient is no longer this desk's to serve.
     await expect(board.myPatient.and(page.locator(`[data-my-ticket="${number}"]`))).toHaveCount(0);
     expect(appointmentOf(number).status).toBe('done');
     await board.button(row, 'Clôturer').click();
-    await expect(row).toHaveCount(0);
+    await expect(board.undo).toHaveAttribute('data-status', 'closed');
+    await expect(row).toHaveCount(0, { timeout: 20_000 });
     expect(appointmentOf(number).status).toBe('closed');
     await expect.poll(() => ticketByNumber(number).status).toBe('closed');
   });
@@ -125,14 +132,14 @@ test.describe('live call board', () => {
     await expect(help).toBeHidden();
     const oldest = [...waitingTickets()].sort((a, b) => a.issuedAt.localeCompare(b.issuedAt) || a.number - b.number)[0]!;
     await page.keyboard.press('n');
-    await expect(board.message).toContainText(`Ticket ${oldest.formattedNumber} appelé`);
+    await expect(board.message).toHaveText(`${oldest.formattedNumber}\u00a0: appelé — Accueil 1`);
     await expect.poll(() => ticketByNumber(oldest.formattedNumber).lastCall?.deskLabel).toBe('Accueil 1');
     const row = await board.find(oldest.formattedNumber);
     await row.click();
     await page.keyboard.press('i');
     await expect(row).toHaveAttribute('data-status', 'inCare');
     await page.keyboard.press('d');
-    await expect(row).toHaveAttribute('data-status', 'done');
+    await expect(row).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
     expect(appointmentOf(oldest.formattedNumber).status).toBe('done');
     await board.button(row, 'Réimprimer').click();
     await expect(board.message).toContainText(/réimprimé|file d'attente|imprimante/);
@@ -182,7 +189,7 @@ test.describe('live call board', () => {
     sandbox.faults.publisher.down = true;
     await row.click();
     await page.keyboard.press('d');
-    await expect(row).toHaveAttribute('data-pending', 'true');
+    await expect(row).toHaveAttribute('data-pending', 'true', { timeout: 20_000 });
     await expect(row.getByTestId('row-pending')).toHaveText('En attente d’envoi');
     await expect(board.message).toContainText('sera envoyé');
 
@@ -197,6 +204,48 @@ test.describe('live call board', () => {
     expect(appointment.status).toBe('done');
     expect(appointment.statusHistory.filter((entry) => entry.status === 'done')).toHaveLength(1);
     await expect.poll(() => ticketByNumber(ticket.formattedNumber).status).toBe('done');
+  });
+
+  test('mistakes are cheap: D then Undo leaves the row and the publisher untouched; D alone is sent after the countdown', async ({ page }) => {
+    test.setTimeout(60_000);
+    // The renderer's clock is the test's: the countdown is run past on purpose, not waited for.
+    await page.clock.install();
+    const board = new BoardPage(page);
+    await board.open(desk.host.openUrl);
+    const number = await kioskArrivalHere();
+    const row = await board.find(number);
+    await board.button(row, 'En examen').click();
+    await expect(row).toHaveAttribute('data-status', 'inCare');
+    const history = () => appointmentOf(number).statusHistory.map((entry) => entry.status);
+    const before = history();
+
+    await row.click();
+    await page.keyboard.press('d');
+    await expect(board.undo).toContainText(`${number}\u00a0: terminé dans`);
+    await expectAccessible(page);
+    await board.undo.getByRole('button', { name: /Annuler/ }).click();
+    await expect(board.undo).toHaveCount(0);
+    await expect(board.message).toHaveText(`${number}\u00a0: «\u00a0Terminé\u00a0» annulé, rien n’a été envoyé.`);
+    await page.clock.runFor(20_000);
+    await expect(row).toHaveAttribute('data-status', 'inCare');
+    expect(appointmentOf(number).status).toBe('inCare');
+    expect(history()).toEqual(before);
+
+    // C too waits, and Ctrl+Z takes it back.
+    await page.keyboard.press('c');
+    await expect(board.undo).toHaveAttribute('data-status', 'closed');
+    await page.keyboard.press('Control+z');
+    await expect(board.undo).toHaveCount(0);
+    await page.clock.runFor(20_000);
+    await expect(row).toHaveAttribute('data-status', 'inCare');
+
+    await page.keyboard.press('d');
+    await expect(board.undo).toBeVisible();
+    await page.clock.runFor(9_000);
+    await expect(row).toHaveAttribute('data-status', 'done');
+    await expect(board.message).toHaveText(`${number}\u00a0: terminé`);
+    expect(appointmentOf(number).status).toBe('done');
+    expect(history().filter((status) => status === 'done')).toHaveLength(1);
   });
 
   test('locked by hand: no patient name behind the lock, and another person takes the desk with its workplace kept', async ({ page }) => {

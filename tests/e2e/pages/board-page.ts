@@ -11,6 +11,8 @@ export class BoardPage {
   /** The patient this desk serves, above the list. */
   readonly myPatient: Locator;
   readonly lock: Locator;
+  /** The countdown of a held done or close, with its Undo button. */
+  readonly undo: Locator;
 
   constructor(private readonly page: Page) {
     this.live = page.getByTestId('board-live');
@@ -20,6 +22,7 @@ export class BoardPage {
     this.search = page.getByTestId('board-search').locator('input');
     this.myPatient = page.getByTestId('my-patient');
     this.lock = page.getByTestId('board-lock');
+    this.undo = page.getByTestId('board-undo');
   }
 
   /** Signs in as the Lyon receptionist (unless the desk still is) and waits for the live board. */

@@ -1,6 +1,6 @@
 import { onBeforeUnmount, onMounted } from 'vue';
 
-export type ShortcutAction = 'callNext' | 'recall' | 'inCare' | 'done' | 'close' | 'search' | 'newCheckin' | 'help' | 'up' | 'down';
+export type ShortcutAction = 'callNext' | 'recall' | 'inCare' | 'done' | 'close' | 'undo' | 'search' | 'newCheckin' | 'help' | 'up' | 'down';
 
 /** The keys, as the help overlay lists them. */
 export const SHORTCUTS: { keys: string; action: ShortcutAction; help: string }[] = [
@@ -9,6 +9,7 @@ export const SHORTCUTS: { keys: string; action: ShortcutAction; help: string }[]
   { keys: 'I', action: 'inCare', help: 'i' },
   { keys: 'D', action: 'done', help: 'd' },
   { keys: 'C', action: 'close', help: 'c' },
+  { keys: 'Ctrl+Z', action: 'undo', help: 'undo' },
   { keys: '/', action: 'search', help: 'slash' },
   { keys: 'A', action: 'newCheckin', help: 'a' },
   { keys: '↑ ↓', action: 'down', help: 'arrows' },
@@ -38,13 +39,23 @@ function overlayOpen(): boolean {
   return document.querySelector('.v-overlay--active:not(.v-snackbar)') !== null;
 }
 
+/** Ctrl+Z (⌘Z on a Mac) outside a field, where it undoes typing instead. */
+function undoKey(event: KeyboardEvent): boolean {
+  return (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'z';
+}
+
 /**
- * Single-key shortcuts of the board, ignored while typing in a field or with a
+ * Single-key shortcuts of the board, and Ctrl+Z, ignored while typing in a field or with another
  * modifier held (so browser and system shortcuts keep working), while a dialog is open and while `enabled` is false.
  */
 export function useBoardShortcuts(run: (action: ShortcutAction) => void, enabled: () => boolean): void {
   const onKey = (event: KeyboardEvent) => {
-    if (event.ctrlKey || event.metaKey || event.altKey || event.repeat || !enabled() || typing(event.target) || overlayOpen()) return;
+    if (event.repeat || !enabled() || typing(event.target) || overlayOpen()) return;
+    if (undoKey(event)) {
+      event.preventDefault();
+      return run('undo');
+    }
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
     const action = BY_KEY[event.key.length === 1 ? event.key.toLowerCase() : event.key];
     if (!action) return;
     event.preventDefault();

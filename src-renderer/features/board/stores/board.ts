@@ -11,6 +11,19 @@ import { NO_FILTERS, type BoardFilters } from '../model/view';
 /** How long a new arrival's row stays highlighted. */
 export const ARRIVAL_CUE_MS = 4_000;
 
+/** How long a move the medical system cannot take back (done, close) waits for an Undo before it is sent. */
+export const UNDO_MS = 8_000;
+/** The moves that are held: once sent, neither the publisher nor the platform offers a way back. */
+export const HELD_STATUSES: ReadonlySet<ForwardStatus> = new Set(['done', 'closed']);
+
+/** A move waiting for its Undo; `sendAt` is when it leaves on its own (epoch ms). */
+export interface HeldAction {
+  ticketId: string;
+  formattedNumber: string;
+  status: ForwardStatus;
+  sendAt: number;
+}
+
 /** The call board as main pushes it; this store only mirrors, filters and sends actions. */
 export const useBoardStore = defineStore('board', () => {
   // Plain objects behind a shallow ref: one push of N rows is one reactive update, not N,
@@ -32,6 +45,10 @@ export const useBoardStore = defineStore('board', () => {
   const busy = ref(false);
   /** Changes refused after they waited in the outbox: shown until staff dismiss them. */
   const refusals = ref<BoardRefused[]>([]);
+  /** The move waiting for its Undo, or null; one at a time (a second one sends the first at once). */
+  const held = ref<HeldAction | null>(null);
+  let heldTimer: ReturnType<typeof setTimeout> | undefined;
+  let settleHeld: ((sent: Promise<BoardActionResult> | null) => void) | null = null;
   /** Tickets that arrived a moment ago, for a short highlight of their rows; replaced only on an arrival. */
   const arrived = shallowRef<ReadonlySet<string>>(new Set());
   let unsubscribe: (() => void)[] = [];
@@ -85,6 +102,8 @@ export const useBoardStore = defineStore('board', () => {
   function setLock(next: BoardLock | null): void {
     lockState.value = next;
     if (!next) return;
+    // Staff did not undo before the desk locked: the move is sent, never silently lost.
+    sendHeld();
     board.replace([]);
     triggerRef(rows);
   }
@@ -111,6 +130,8 @@ export const useBoardStore = defineStore('board', () => {
   }
 
   function close(): void {
+    // Leaving the board (another page, the window closing) sends a held move rather than losing it.
+    sendHeld();
     for (const stop of unsubscribe) stop();
     unsubscribe = [];
   }
@@ -151,7 +172,46 @@ export const useBoardStore = defineStore('board', () => {
 
   const callNext = () => act(() => unwrap(desk.board.callNext()));
   const call = (ticketId: string, recall: boolean, force = false) => act(() => unwrap(desk.board.call({ ticketId, recall, force })));
-  const setStatus = (ticketId: string, status: ForwardStatus) => act(() => unwrap(desk.board.setStatus({ ticketId, status })));
+  const send = (ticketId: string, status: ForwardStatus) => act(() => unwrap(desk.board.setStatus({ ticketId, status })));
+
+  /**
+   * Moves a ticket forward. In care goes at once (the next step follows it); done and close wait
+   * UNDO_MS for an Undo first, in this renderer: the answer is the result once sent, or null when undone.
+   * A held move is sent, not lost, when another is held, the desk locks or the board closes.
+   */
+  function setStatus(ticketId: string, status: ForwardStatus): Promise<BoardActionResult | null> {
+    if (!HELD_STATUSES.has(status)) return send(ticketId, status);
+    sendHeld();
+    const formattedNumber = board.rows.get(ticketId)?.formattedNumber ?? ticketId;
+    held.value = { ticketId, formattedNumber, status, sendAt: Date.now() + UNDO_MS };
+    // Settled with the send itself (its failure reaches the caller) or with null on an undo.
+    const answer = new Promise<BoardActionResult | null>((resolve) => (settleHeld = resolve));
+    heldTimer = setTimeout(sendHeld, UNDO_MS);
+    return answer;
+  }
+
+  /** Sends the held move now, if any. */
+  function sendHeld(): void {
+    const move = held.value;
+    const settle = settleHeld;
+    clearHeld();
+    if (move && settle) settle(send(move.ticketId, move.status));
+  }
+
+  /** Drops the held move: nothing reaches the medical system. True when there was one. */
+  function undo(): boolean {
+    const settle = settleHeld;
+    const had = held.value !== null;
+    clearHeld();
+    settle?.(null);
+    return had;
+  }
+
+  function clearHeld(): void {
+    clearTimeout(heldTimer);
+    held.value = null;
+    settleHeld = null;
+  }
 
   const workplaceOptions = () => unwrap(desk.board.workplaceOptions());
   /** Reprints a row's ticket (the printing feature re-verifies and prints). */
@@ -166,7 +226,10 @@ export const useBoardStore = defineStore('board', () => {
     settings.value = await unwrap(desk.board.saveSettings(next));
   }
 
-  const lock = (reason: BoardLock['reason'] = 'manual') => unwrap(desk.board.lock({ reason }));
+  async function lock(reason: BoardLock['reason'] = 'manual'): Promise<void> {
+    sendHeld();
+    await unwrap(desk.board.lock({ reason }));
+  }
   async function unlock(password: string): Promise<void> {
     await unwrap(desk.board.unlock({ password }));
     lockState.value = null;
@@ -199,6 +262,9 @@ export const useBoardStore = defineStore('board', () => {
     callNext,
     call,
     setStatus,
+    held,
+    undo,
+    sendHeld,
     reprint,
     workplaceOptions,
     chooseWorkplace,

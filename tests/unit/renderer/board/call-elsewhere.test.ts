@@ -6,7 +6,7 @@ import { createDeskI18n } from '../../../../src-renderer/plugins/i18n';
 
 describe('calling a patient another desk has called', () => {
   for (const [language, question, confirm] of [
-    ['fr', 'Accueil 2 a appelé ce patient : l’appeler ici quand même ?', 'Appeler ici quand même'],
+    ['fr', 'Accueil 2 a appelé ce patient\u00a0: l’appeler ici quand même\u00a0?', 'Appeler ici quand même'],
     ['en', 'Accueil 2 has called this patient: call them here anyway?', 'Call here anyway'],
   ] as const) {
     it(`asks first, naming the other desk (${language}), and answers with the choice`, async () => {

@@ -34,6 +34,15 @@ describe('board keyboard shortcuts', () => {
     expect(actions).toHaveLength(10);
   });
 
+  it('Ctrl+Z or ⌘Z undoes the held move, but not inside a field (where it undoes typing) nor with Shift', () => {
+    const { actions, wrapper } = mountShortcuts();
+    press('z', { ctrlKey: true });
+    press('Z', { metaKey: true });
+    press('z', { ctrlKey: true }, wrapper.find('[data-testid="field"]').element);
+    press('z', { ctrlKey: true, shiftKey: true });
+    expect(actions).toEqual(['undo', 'undo']);
+  });
+
   it('leaves typing, modifier shortcuts and open dialogs alone', () => {
     const { actions, wrapper } = mountShortcuts();
     press('n', {}, wrapper.find('[data-testid="field"]').element);

@@ -1,9 +1,9 @@
 import { createPinia, setActivePinia } from 'pinia';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_BOARD_SETTINGS, type BoardRow } from '../../../../src-shared/board/rows';
-import type { BoardLive, BoardLock, BoardRefused, BoardRowsEvent, BoardSnapshot } from '../../../../src-shared/ipc/features/board.contract';
+import type { BoardActionResult, BoardLive, BoardLock, BoardRefused, BoardRowsEvent, BoardSnapshot } from '../../../../src-shared/ipc/features/board.contract';
 import type { DeskResult } from '../../../../src-shared/result';
-import { useBoardStore } from '../../../../src-renderer/features/board/stores/board';
+import { UNDO_MS, useBoardStore } from '../../../../src-renderer/features/board/stores/board';
 import { row } from './rows';
 
 /** What main answers for the desk's workplace, with these rows. */
@@ -94,5 +94,84 @@ describe('board store', () => {
     expect(board.rows.size).toBe(0);
     expect(board.lines).toEqual([]);
     expect(board.selected).toBeNull();
+  });
+
+  describe('a move the medical system cannot take back waits for an Undo', () => {
+    let sent: { ticketId: string; status: string }[];
+
+    async function openWith(rows: BoardRow[]) {
+      const board = useBoardStore();
+      const opening = board.open();
+      answerSnapshot(snapshotOf(rows));
+      await opening;
+      return board;
+    }
+
+    beforeEach(() => {
+      vi.useFakeTimers();
+      sent = [];
+      window.desk!.board.setStatus = (request) => {
+        sent.push(request);
+        const value: BoardActionResult = { outcome: 'done', ticketId: request.ticketId, formattedNumber: request.ticketId.toUpperCase() };
+        return Promise.resolve({ ok: true, value });
+      };
+      window.desk!.board.lock = () => Promise.resolve({ ok: true, value: null });
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('sends done and close only after the countdown, and an Undo before it sends nothing at all', async () => {
+      const board = await openWith([row({ ticketId: 'i002', formattedNumber: 'I002' }), row({ ticketId: 'i003' })]);
+      const done = board.setStatus('i002', 'done');
+      expect(board.held).toMatchObject({ ticketId: 'i002', formattedNumber: 'I002', status: 'done' });
+      await vi.advanceTimersByTimeAsync(UNDO_MS - 100);
+      expect(sent).toEqual([]);
+      await vi.advanceTimersByTimeAsync(100);
+      expect(sent).toEqual([{ ticketId: 'i002', status: 'done' }]);
+      await expect(done).resolves.toMatchObject({ outcome: 'done', ticketId: 'i002' });
+      expect(board.held).toBeNull();
+
+      const closed = board.setStatus('i003', 'closed');
+      await vi.advanceTimersByTimeAsync(UNDO_MS / 2);
+      expect(board.undo()).toBe(true);
+      await expect(closed).resolves.toBeNull();
+      await vi.advanceTimersByTimeAsync(UNDO_MS * 2);
+      expect(sent).toHaveLength(1);
+      expect(board.held).toBeNull();
+      expect(board.undo()).toBe(false);
+    });
+
+    it('sends in care at once: the desk can still move the patient on', async () => {
+      const board = await openWith([row({ ticketId: 'i002' })]);
+      await expect(board.setStatus('i002', 'inCare')).resolves.toMatchObject({ outcome: 'done' });
+      expect(sent).toEqual([{ ticketId: 'i002', status: 'inCare' }]);
+      expect(board.held).toBeNull();
+    });
+
+    it('never loses a held move: a second move, a lock (by hand or from main) or leaving the board sends it at once', async () => {
+      const board = await openWith([row({ ticketId: 'a' }), row({ ticketId: 'b' }), row({ ticketId: 'c' }), row({ ticketId: 'd' })]);
+      const first = board.setStatus('a', 'done');
+      void board.setStatus('b', 'closed');
+      await expect(first).resolves.toMatchObject({ ticketId: 'a' });
+      expect(sent).toEqual([{ ticketId: 'a', status: 'done' }]);
+      expect(board.held?.ticketId).toBe('b');
+
+      await board.lock('manual');
+      expect(sent.at(-1)).toEqual({ ticketId: 'b', status: 'closed' });
+      void board.setStatus('c', 'done');
+      lockFromMain({ reason: 'idle', idleMinutes: 10 });
+      expect(sent.at(-1)).toEqual({ ticketId: 'c', status: 'done' });
+      expect(board.held).toBeNull();
+
+      lockFromMain(null);
+      answerSnapshot(snapshotOf([row({ ticketId: 'd' })]));
+      await vi.advanceTimersByTimeAsync(0);
+      void board.setStatus('d', 'done');
+      board.close();
+      expect(sent.at(-1)).toEqual({ ticketId: 'd', status: 'done' });
+      await vi.advanceTimersByTimeAsync(UNDO_MS * 2);
+      expect(sent).toHaveLength(4);
+    });
   });
 });
