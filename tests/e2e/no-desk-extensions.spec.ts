@@ -48,7 +48,7 @@ test('without the desk extensions: sign in, desk check-in, the ticket on the boa
   await display.goto(`${previewHost.openUrl}#/display`);
   await expect(display.getByTestId('public-display')).toBeVisible();
   await board.button(row, 'Appeler').click();
-  await expect(board.message).toContainText(`Ticket ${ticket} appelé`);
+  await expect(board.message).toContainText(`${ticket}\u00a0: appelé`);
   await expect(row).toHaveAttribute('data-group', 'called');
   await expect(display.getByTestId('display-latest-number')).toHaveText(ticket);
   await expect(display.getByTestId('display-latest-desk')).toContainText('Accueil 1');
