@@ -33,7 +33,7 @@ export const printingEn: PrintingMessages = {
     noAnswer: 'The printer does not answer status questions: check that it is on; otherwise switch it off and on again.',
     writeFailed: 'Sending to the printer was interrupted: the ticket waits in the queue and will be sent again in full.',
   },
-  detail: 'Technical detail',
+  detail: 'Technical detail: {detail}',
   statusTitle: 'Printer status',
   check: 'Check now',
   queueTitle: 'Print queue',

@@ -32,7 +32,7 @@ export const printingFr = {
     noAnswer: "L'imprimante ne répond pas aux questions d'état\u00a0: vérifiez qu'elle est allumée\u00a0; sinon éteignez-la puis rallumez-la.",
     writeFailed: "L'envoi vers l'imprimante s'est interrompu\u00a0: le ticket attend dans la file et sera renvoyé en entier.",
   },
-  detail: 'Détail technique',
+  detail: 'Détail technique\u00a0: {detail}',
   statusTitle: 'État de l\'imprimante',
   check: 'Vérifier maintenant',
   queueTitle: "File d'impression",

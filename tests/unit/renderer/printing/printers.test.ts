@@ -58,8 +58,9 @@ describe('Printers page', () => {
 
   it('explains a USB access error with its fix (the shipped udev rule), in French and English', async () => {
     for (const [locale, words] of [
-      ['fr', ['Imprimante hors ligne', 'règle udev', 'udevadm', 'LIBUSB_ERROR_ACCESS']],
-      ['en', ['Printer offline', 'udev rule', 'udevadm', 'LIBUSB_ERROR_ACCESS']],
+      ['fr', ['Imprimante hors ligne', 'règle udev', 'udevadm', 'Détail technique\u00a0: open: LIBUSB_ERROR_ACCESS']],
+      // English puts no space before the colon.
+      ['en', ['Printer offline', 'udev rule', 'udevadm', 'Technical detail: open: LIBUSB_ERROR_ACCESS']],
     ] as const) {
       const { wrapper, store } = mountWith(PrinterStatusCard, locale);
       store.status = status('offline', 'usbAccess');
