@@ -102,7 +102,7 @@ describe('admin polish', () => {
     // Shown again (another tab, another section of the desk): the check that passed still stands.
     const again = mountWith(IntegrationsPanel, pinia);
     await vi.waitFor(() => expect(lockState()).toBe('unlocked'));
-    expect(textOf('kiosk-lock-checked-at')).toMatch(/^Dernière vérification : /);
+    expect(textOf('kiosk-lock-checked-at')).toMatch(/^Dernière vérification\u00a0: /);
     expect(called('admin/probeIntegration')).toHaveLength(1);
     again.unmount();
 

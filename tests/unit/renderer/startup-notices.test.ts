@@ -43,7 +43,7 @@ describe('start-up notices', () => {
     const wrapper = await mountNotices('fr', [queueNotice, boardNotice]);
     const texts = wrapper.findAll('[data-testid="startup-notice"]').map((notice) => notice.text());
     expect(texts[0]).toContain(
-      "2 tickets en attente d'impression n'ont pas pu être lus ; 3 récupéré(s) ; le fichier est conservé sous print-queue.json.corrupt.",
+      "2 tickets en attente d'impression n'ont pas pu être lus\u00a0; 3 récupéré(s)\u00a0; le fichier est conservé sous print-queue.json.corrupt.",
     );
     expect(texts[1]).toContain('Les réglages du tableau');
     expect(texts[1]).toContain('board-settings.json.corrupt');
@@ -59,7 +59,7 @@ describe('start-up notices', () => {
   it('a queue whose losses could not be counted is told as unreadable, never as "none lost"', async () => {
     const wrapper = await mountNotices('fr', [{ ...queueNotice, lost: null, recovered: null }]);
     expect(wrapper.find('[data-testid="startup-notice"]').text()).toContain(
-      "La file d'impression était illisible ; le fichier est conservé sous print-queue.json.corrupt.",
+      "La file d'impression était illisible\u00a0; le fichier est conservé sous print-queue.json.corrupt.",
     );
   });
 

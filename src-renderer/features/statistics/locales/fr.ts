@@ -1,15 +1,15 @@
 /** Textes de la section Statistiques (français d'abord ; en.ts suit la même forme). */
 export const statisticsFr = {
   title: 'Statistiques',
-  subtitle: 'La journée en chiffres : attente, prise en charge, appels sans réponse, activité par heure et par guichet.',
+  subtitle: 'La journée en chiffres\u00a0: attente, prise en charge, appels sans réponse, activité par heure et par guichet.',
   day: 'Jour',
   today: "Aujourd'hui",
   loading: 'Calcul des chiffres…',
   live: 'En direct',
   liveHint: 'Les chiffres suivent la journée en cours.',
-  noHistory: "La plateforme ne fournit pas l'historique des tickets : les attentes sont estimées à partir du dernier appel, sans durée de prise en charge.",
+  noHistory: "La plateforme ne fournit pas l'historique des tickets\u00a0: les attentes sont estimées à partir du dernier appel, sans durée de prise en charge.",
   empty: 'Aucun ticket ce jour-là.',
-  noDayList: 'La plateforme ne fournit pas la liste des tickets du jour : aucun chiffre ne peut être calculé.',
+  noDayList: 'La plateforme ne fournit pas la liste des tickets du jour\u00a0: aucun chiffre ne peut être calculé.',
   refresh: 'Actualiser',
   print: 'Imprimer le rapport',
   exportCsv: 'Exporter (CSV)',
@@ -45,7 +45,7 @@ export const statisticsFr = {
     showChart: 'Graphique',
     showTable: 'Tableau',
     view: 'Affichage de « {title} »',
-    summary: '{title} : {points}',
+    summary: '{title}\u00a0: {points}',
     hour: 'Heure',
     examType: "Type d'examen",
     desk: 'Guichet',
@@ -59,7 +59,7 @@ export const statisticsFr = {
   deskTable: 'Chiffres par guichet',
   csv: {
     title: 'Exporter les tickets du jour',
-    text: 'Un fichier CSV (séparateur « ; ») avec une ligne par ticket et ses heures : arrivée, appels, prise en charge, fin.',
+    text: 'Un fichier CSV (séparateur «\u00a0; ») avec une ligne par ticket et ses heures\u00a0: arrivée, appels, prise en charge, fin.',
     includeNames: 'Inclure le nom des patients',
     namesWarning: 'Le fichier contiendra des données de santé nominatives. Ne le partagez qu’avec les personnes habilitées et supprimez-le après usage.',
     download: 'Télécharger',
@@ -68,7 +68,7 @@ export const statisticsFr = {
   },
   report: {
     title: 'Rapport de la journée du {day}',
-    place: 'Lieu : {place}',
+    place: 'Lieu\u00a0: {place}',
     printedAt: 'Imprimé le {at}',
   },
 };
