@@ -30,7 +30,7 @@ export interface CheckinServiceDeps {
   staff: StaffSessionService;
   printer: TicketPrinter;
   /** The desk's own day: what the board shows when the platform offers no day list. */
-  journal: Pick<DeskJournalPort, 'recordTicket' | 'recordCancelled'>;
+  journal: Pick<DeskJournalPort, 'recordTicket' | 'recordCancelled' | 'tickets'>;
   /** The training sandbox's trainer actions; null on a real medical system. */
   training?: Pick<TrainingPort, 'revertArrival'> | null;
   now?: () => Date;
@@ -133,7 +133,28 @@ export class CheckinService {
    */
   private view(patient: AppointmentPair['patient'], appointments: readonly Appointment[], today: string): CheckinPatient {
     for (const appointment of appointments) if (appointment.status === 'scheduled') this.undone.delete(appointment.id);
+    this.recallUndone(appointments);
     return patientView(patient, appointments, today, this.undone);
+  }
+
+  /**
+   * After a restart, the desk's journal still holds today's cancelled tickets: an arrival
+   * the medical system keeps under a number this desk cancelled is an undone reception
+   * (the journey's other appointments share that number).
+   */
+  private recallUndone(appointments: readonly Appointment[]): void {
+    const officePlaceId = this.deps.staff.workplace()?.officePlaceId;
+    if (officePlaceId === undefined) return;
+    const ids = new Set(appointments.map((appointment) => appointment.id));
+    const cancelled = new Set(
+      this.deps.journal
+        .tickets(officePlaceId)
+        .filter((ticket) => ticket.status === 'cancelled' && ticket.contractAppointmentId !== null && ids.has(ticket.contractAppointmentId))
+        .map((ticket) => ticket.formattedNumber),
+    );
+    for (const appointment of appointments) {
+      if (receivedStatus(appointment.status) && appointment.ticketNumberFormatted && cancelled.has(appointment.ticketNumberFormatted)) this.undone.add(appointment.id);
+    }
   }
 
   async readiness(appointmentIds: readonly string[]): Promise<CheckinReadiness> {

@@ -74,6 +74,21 @@ describe('an undone desk reception tells the truth until the medical system reve
     expect(appointment(scanned!.id).status).toBe('scheduled');
   });
 
+  it('a desk started again still tells an undone reception from its journal of the day', async () => {
+    const h = harness();
+    const [scanned] = (await h.service.byCode(DESK_TRAINING_PATIENTS.scanned.codes[0])).patients[0]!.appointments;
+    const result = await h.service.checkIn([scanned!.id]);
+    await h.service.undo(result.mainAppointmentId);
+    // A new service on the same journal: nothing in memory, the journal remembers.
+    const restarted = new CheckinService(h.deps);
+    const [seen] = (await restarted.byCode(DESK_TRAINING_PATIENTS.scanned.codes[0])).patients[0]!.appointments;
+    expect(seen).toMatchObject({ status: 'checkedIn', receptionUndone: true, eligible: false });
+    await restarted.trainerRevertArrival(scanned!.id);
+    const again = await restarted.checkIn([scanned!.id]);
+    expect(again.formattedNumber).not.toBe(result.formattedNumber);
+    expect((await restarted.byCode(DESK_TRAINING_PATIENTS.scanned.codes[0])).patients[0]!.appointments[0]).toMatchObject({ receptionUndone: false });
+  });
+
   it('outside training the desk cannot drive the medical system', async () => {
     const h = harness();
     const service = new CheckinService({ ...h.deps, training: null });
