@@ -42,7 +42,6 @@ export class StaffSessionService {
 
   /** Staff's choice of office place and desk, remembered on this workstation. */
   async chooseWorkplace(workplace: Workplace): Promise<Workplace> {
-    this.requireSession();
     if (!this.memory || !this.profile?.id) throw new DeskError('PROFILE_INVALID', 'This desk cannot remember a workplace.');
     await this.memory.set(this.profile.id, workplace);
     return workplace;
@@ -50,7 +49,6 @@ export class StaffSessionService {
 
   /** Checks the signed-in staff member's password again with the publisher (unlock after idle). */
   async confirmPassword(password: string): Promise<void> {
-    this.requireSession();
     if (!this.login) throw new DeskError('NOT_SIGNED_IN', 'Sign in first.');
     await this.publisher.staffSignIn({ login: this.login, password });
   }
