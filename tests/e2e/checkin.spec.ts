@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { DESK_TRAINING_PATIENTS } from '../../src-main/sandbox/world/desk-patients';
 import { expect, test, type PreviewHost } from './fixtures';
+import { expectAccessible } from './pages/accessibility';
 import { ipc } from './pages/admin-page';
 import { CheckinPage } from './pages/checkin-page';
 
@@ -92,6 +93,23 @@ test.describe('desk check-in through the preview host and the training sandbox',
       .poll(async () => (await boardOf(previewHost)).rows.find((row) => row.formattedNumber === fresh)?.status)
       .toBe('checkedIn');
     expect((await boardOf(previewHost)).rows.filter((row) => row.formattedNumber === ticket)).toEqual([]);
+
+    // Undone again straight away: the desk waits for the medical system on the same screen,
+    // sees the arrival reverted there (re-verification), and checks the patient in again.
+    await checkin.undo.click();
+    await page.getByTestId('checkin-undo-confirm').click();
+    await expect(page.getByTestId('checkin-still-recorded')).toBeVisible();
+    await expect(page.getByTestId('checkin-again')).toHaveCount(0);
+    await expectAccessible(page);
+    await page.getByTestId('checkin-trainer').getByTestId('checkin-trainer-revert').click();
+    await expect(page.getByTestId('checkin-reverted')).toContainText("L'arrivée a été annulée dans le logiciel médical");
+    await page.getByTestId('checkin-again').click();
+    await expect(checkin.confirm).toBeEnabled();
+    await checkin.confirm.click();
+    await expect(checkin.ticketNumber).toHaveText(/^I\d{3}$/);
+    const third = (await checkin.ticketNumber.textContent())!.trim();
+    expect([ticket, fresh]).not.toContain(third);
+    await checkin.closePrintPreview();
   });
 
   test('a convocation scanned anywhere opens the check-in with that patient, and a scan never fills a search field', async ({ page, previewHost }) => {
