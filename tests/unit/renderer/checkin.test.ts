@@ -1,8 +1,9 @@
 import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia } from 'pinia';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createVuetify } from 'vuetify';
 import type { CheckinPatient, CheckinResult } from '../../../src-shared/ipc/features/checkin.contract';
+import { REVERIFY_EVERY_MS } from '../../../src-renderer/features/checkin/stores/checkin';
 import CheckinView from '../../../src-renderer/features/checkin/views/CheckinView.vue';
 import { createDeskI18n, type Locale } from '../../../src-renderer/plugins/i18n';
 import { createDeskRouter } from '../../../src-renderer/router';
@@ -129,6 +130,39 @@ describe('desk check-in screen', () => {
     await flushPromises();
     expect(wrapper.find('[data-testid="checkin-confirm"]').text()).toContain("Enregistrer l'arrivée (2 rendez-vous)");
     wrapper.unmount();
+  });
+
+  it('after an undo, reads the appointment again by itself and offers check-in again once the medical system reverted it', async () => {
+    let reverted = false;
+    const stillArrived: CheckinPatient = { ...patient, appointments: patient.appointments.map((item) => ({ ...item, status: 'checkedIn', eligible: false, receptionUndone: true })) };
+    deskReplies.set('checkin/reverify', () => ({ ok: true, value: { patients: [reverted ? patient : stillArrived] } }));
+    const wrapper = await mountCheckin('en');
+    await searchLea(wrapper);
+    await wrapper.find('[data-testid="checkin-confirm"]').trigger('click');
+    await flushPromises();
+    vi.useFakeTimers();
+    try {
+      await wrapper.find('[data-testid="checkin-undo"]').trigger('click');
+      await flushPromises();
+      (document.querySelector('[data-testid="checkin-undo-confirm"]') as HTMLElement).click();
+      await flushPromises();
+      await vi.advanceTimersByTimeAsync(REVERIFY_EVERY_MS);
+      await flushPromises();
+      const readings = () => deskCalls.filter((call) => call.channel === 'checkin/reverify').length;
+      expect(readings()).toBe(1);
+      expect(wrapper.find('[data-testid="checkin-again"]').exists()).toBe(false);
+      reverted = true;
+      await vi.advanceTimersByTimeAsync(REVERIFY_EVERY_MS);
+      await flushPromises();
+      expect(wrapper.find('[data-testid="checkin-reverted"]').text()).toContain('The arrival was cancelled in the medical system');
+      expect(wrapper.find('[data-testid="checkin-again"]').exists()).toBe(true);
+      // Once offered, the desk stops asking.
+      await vi.advanceTimersByTimeAsync(REVERIFY_EVERY_MS * 3);
+      expect(readings()).toBe(2);
+    } finally {
+      vi.useRealTimers();
+      wrapper.unmount();
+    }
   });
 
   it('a search after an undo says the ticket is cancelled and the arrival still recorded, never "already checked in"', async () => {
