@@ -1,0 +1,54 @@
+import { defineStore } from 'pinia';
+import { computed, ref } from 'vue';
+import type { BoardOffice, QueueOptions, TransferRequest } from '../../../../src-shared/board/desks';
+import type { BoardActionResult } from '../../../../src-shared/ipc/features/board.contract';
+import type { DeskQueue, DeskState } from '../../../../src-shared/platform/desks';
+import { desk, unwrap } from '../../../bridge/desk';
+
+/**
+ * Several desks, one office: this desk's state and queue, the office's other desks and the
+ * absent patients, as main pushes them (`board/office`). Actions go through main, which tells
+ * the platform; the board's rows follow by their own pushes.
+ */
+export const useDesksStore = defineStore('desks', () => {
+  const office = ref<BoardOffice | null>(null);
+  let unsubscribe: (() => void) | null = null;
+
+  const others = computed(() => office.value?.desks ?? []);
+  const absent = computed(() => office.value?.absent ?? []);
+  const state = computed<DeskState>(() => office.value?.me.state ?? 'open');
+  const queue = computed<DeskQueue | null>(() => office.value?.me.queue ?? null);
+  /** The desk serves a part of the office (some exam types, rooms or practitioners). */
+  const restricted = computed(() => {
+    const chosen = queue.value;
+    return chosen !== null && chosen.examTypeIds.length + chosen.rooms.length + chosen.practitioners.length > 0;
+  });
+
+  async function open(): Promise<void> {
+    unsubscribe ??= desk.on.board.office((next) => {
+      office.value = next;
+    });
+    office.value = await unwrap(desk.board.office());
+  }
+
+  function close(): void {
+    unsubscribe?.();
+    unsubscribe = null;
+  }
+
+  async function setState(next: DeskState): Promise<void> {
+    office.value = await unwrap(desk.board.setDeskState({ state: next }));
+  }
+
+  async function setQueue(next: DeskQueue): Promise<void> {
+    office.value = await unwrap(desk.board.setQueue(next));
+  }
+
+  const queueOptions = (): Promise<QueueOptions> => unwrap(desk.board.queueOptions());
+  const transfer = (request: TransferRequest): Promise<BoardActionResult> => unwrap(desk.board.transfer(request));
+  const markAbsent = (ticketId: string): Promise<BoardActionResult> => unwrap(desk.board.absent({ ticketId }));
+  const dismissAbsent = (ticketId: string): Promise<BoardActionResult> => unwrap(desk.board.dismissAbsent({ ticketId }));
+  const recall = (ticketId: string): Promise<BoardActionResult> => unwrap(desk.board.call({ ticketId, recall: true }));
+
+  return { office, others, absent, state, queue, restricted, open, close, setState, setQueue, queueOptions, transfer, markAbsent, dismissAbsent, recall };
+});
