@@ -4,6 +4,9 @@ import type { SandboxOptions } from './tests/e2e/fixtures';
 /** Debian's Chromium, never a downloaded browser; flags keep it off the (closed) network. */
 export default defineConfig<SandboxOptions>({
   testDir: 'tests/e2e',
+  // Visual baselines (screenshots.spec.ts) live beside the specs, one folder per spec, without a platform suffix:
+  // the desk is compared in Debian's Chromium only.
+  snapshotPathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}',
   timeout: 30_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

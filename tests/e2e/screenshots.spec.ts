@@ -1,0 +1,155 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { startSandbox, type RunningSandbox } from '../../src-main/sandbox/start';
+import { localDay } from '../../src-shared/day';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { expect, launchPreviewHost, test, type PreviewHost } from './fixtures';
+import { expectAccessible } from './pages/accessibility';
+import { ipc } from './pages/admin-page';
+import { BoardPage } from './pages/board-page';
+import { CheckinPage } from './pages/checkin-page';
+
+/**
+ * What the desk looks like, compared with committed baselines (tests/e2e/__screenshots__) and
+ * copied to docs/screenshots for the README. A preview host of its own, so what earlier specs did
+ * on a shared desk never shows. Live times, clocks and figures are masked; the layout facts a
+ * receptionist notices (one toolbar row, twelve rows on a laptop screen) are measured too.
+ */
+const SIZES = { laptop: { width: 1366, height: 768 }, wide: { width: 1920, height: 1080 } } as const;
+const LANGUAGES = { fr: 'fr-FR', en: 'en-GB' } as const;
+type Language = keyof typeof LANGUAGES;
+
+let sandbox: RunningSandbox;
+let desk: { host: PreviewHost; child: ChildProcess };
+
+/** Today's tickets still on the desk's board (checked in, in care or done) at its office place. */
+function onBoard(): number {
+  const today = localDay(new Date());
+  return sandbox.world.platform.tickets.filter(
+    (ticket) => ticket.day === today && ticket.officePlaceId === sandbox.profile.officePlaceId && ['checkedIn', 'inCare', 'done'].includes(ticket.status),
+  ).length;
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  sandbox = await startSandbox();
+  // The kiosk takes the day's patients in appointment order: the same arrivals, names and numbers on every run.
+  for (let i = 0; i < 40 && onBoard() < 14; i += 1) await sandbox.kiosk.arrive();
+  const attachFile = path.join(mkdtempSync(path.join(tmpdir(), 'desk-shots-')), 'sandbox.json');
+  writeFileSync(attachFile, JSON.stringify({ profile: sandbox.profile, accountKey: sandbox.accountKey }));
+  desk = await launchPreviewHost(['--kiosk-every', '0'], undefined, { DESK_ATTACH_SANDBOX: attachFile });
+  mkdirSync('docs/screenshots', { recursive: true });
+});
+test.afterAll(async () => {
+  desk.child.kill('SIGTERM');
+  await sandbox.close();
+});
+
+async function openPage(browser: Browser, language: Language, size: keyof typeof SIZES): Promise<Page> {
+  const context = await browser.newContext({ locale: LANGUAGES[language], viewport: SIZES[size], reducedMotion: 'reduce' });
+  return context.newPage();
+}
+
+/** The board, signed in, live, sorted by ticket number: arrivals a second apart sort by that second otherwise. */
+async function openBoard(page: Page, language: Language): Promise<BoardPage> {
+  const board = new BoardPage(page);
+  await ipc(desk.host, 'staff/signIn', { login: 'accueil', password: 'formation' });
+  await page.goto(desk.host.openUrl);
+  await page.waitForURL(/#\/board$/);
+  await expect(board.live).toHaveAttribute('data-state', 'live');
+  await expect(page.getByTestId('board-row').first()).toBeVisible();
+  await page.getByRole('button', { name: language === 'fr' ? 'Numéro de ticket' : 'Ticket number' }).click();
+  return board;
+}
+
+/** Compared with the baseline, and written where the README shows it. */
+async function shoot(page: Page, name: string, mask: Locator[]): Promise<void> {
+  // A soft grey over what moves, so the pictures read in the README too.
+  const options = { mask, maskColor: '#d8dde3', animations: 'disabled' as const, caret: 'hide' as const, maxDiffPixelRatio: 0.01 };
+  await expect(page).toHaveScreenshot(`${name}.png`, options);
+  await page.screenshot({ ...options, path: `docs/screenshots/${name}.png` });
+}
+
+/** Whatever moves with the clock or the live feed. */
+function liveParts(page: Page): Locator[] {
+  return [page.getByTestId('row-wait'), page.locator('.board-row__time'), page.getByTestId('my-patient-time'), page.getByTestId('board-live-figures'), page.getByTestId('board-message')];
+}
+
+for (const language of Object.keys(LANGUAGES) as Language[]) {
+  for (const size of Object.keys(SIZES) as (keyof typeof SIZES)[]) {
+    test(`board, ${language}, ${SIZES[size].width}×${SIZES[size].height}: one toolbar row, rows to spare`, async ({ browser }) => {
+      const page = await openPage(browser, language, size);
+      const board = await openBoard(page, language);
+
+      const toolbar = await page.getByTestId('board-toolbar').boundingBox();
+      const callNext = await board.callNext.boundingBox();
+      const search = await page.getByTestId('board-search').boundingBox();
+      // One row: no control sits below another, so the bar is no taller than its tallest control.
+      expect(toolbar!.height).toBeLessThanOrEqual(Math.max(callNext!.height, search!.height) + 2);
+      expect(toolbar!.width).toBeLessThanOrEqual(SIZES[size].width);
+      const list = (await board.list.boundingBox())!;
+      const visible = await page.getByTestId('board-row').evaluateAll(
+        (rows, bottom) => rows.filter((row) => { const box = row.getBoundingClientRect(); return box.height > 0 && box.bottom <= bottom + 1; }).length,
+        list.y + list.height,
+      );
+      expect(visible).toBeGreaterThanOrEqual(12);
+      await shoot(page, `board-${language}-${SIZES[size].width}x${SIZES[size].height}`, liveParts(page));
+      await page.context().close();
+    });
+  }
+}
+
+test('the toolbar menus (filters, more actions) open by keyboard and pass axe', async ({ browser }) => {
+  const page = await openPage(browser, 'fr', 'laptop');
+  await openBoard(page, 'fr');
+  await page.getByTestId('board-filters').click();
+  await expect(page.getByTestId('board-filters-menu')).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('board-filters-menu')).toBeHidden();
+  // No row under the open menu: a row's masked time would be drawn over it.
+  await page.getByTestId('board-search').locator('input').fill('zzz');
+  await expect(page.getByTestId('board-row')).toHaveCount(0);
+  await page.getByTestId('board-more').focus();
+  await page.keyboard.press('Enter');
+  const more = page.getByTestId('board-more-menu');
+  await expect(more.getByText('Réglages du tableau')).toBeVisible();
+  await expect(more.getByText('Changer de poste')).toBeVisible();
+  await expectAccessible(page);
+  await shoot(page, 'board-menu-fr-1366x768', [page.getByTestId('board-live-figures'), page.getByTestId('my-patient-time')]);
+  await page.context().close();
+});
+
+test('check-in, French, 1366×768', async ({ browser }) => {
+  const page = await openPage(browser, 'fr', 'laptop');
+  await new CheckinPage(page).open(desk.host);
+  await expectAccessible(page);
+  await shoot(page, 'checkin-fr-1366x768', []);
+  await page.context().close();
+});
+
+test('public display, French, 1920×1080', async ({ browser }) => {
+  const page = await openPage(browser, 'fr', 'wide');
+  await page.goto(`${desk.host.openUrl}#/display`);
+  await expect(page.getByTestId('public-display')).toBeVisible();
+  await expect(page.getByTestId('display-offline')).toHaveCount(0);
+  await expectAccessible(page);
+  await shoot(page, 'display-fr-1920x1080', [page.getByTestId('display-clock')]);
+  await page.context().close();
+});
+
+// Last: the lock is the desk's (main keeps it), so the test unlocks again before it ends.
+test('lock screen, French, 1366×768: no patient name shows', async ({ browser }) => {
+  const page = await openPage(browser, 'fr', 'laptop');
+  const board = await openBoard(page, 'fr');
+  await board.lockNow();
+  await expect(page.getByTestId('board-row')).toHaveCount(0);
+  await expectAccessible(page);
+  await shoot(page, 'lock-fr-1366x768', liveParts(page));
+  await board.lock.getByLabel('Mot de passe').fill('formation');
+  await board.lock.getByRole('button', { name: 'Déverrouiller' }).click();
+  await expect(board.lock).toHaveCount(0);
+  await page.context().close();
+});
