@@ -32,6 +32,14 @@ test.describe('desk lock', () => {
     await expect(page.getByTestId('board-row')).toHaveCount(0);
     await expect(page.getByText(named.patientDisplayName!)).toHaveCount(0);
     await expect(board.myPatient).toHaveCount(0);
+    // A convocation scanned behind the lock opens nothing: the check-in would show the patient.
+    await page.clock.runFor(1_000);
+    await page.keyboard.type('CV-SCAN-0001', { delay: 0 });
+    await page.keyboard.press('Enter');
+    await page.clock.runFor(1_000);
+    await expect(page).toHaveURL(/#\/board$/);
+    await expect(board.lock).toBeVisible();
+    await expect(page.getByText('Hugo Perrin')).toHaveCount(0);
 
     // "Another person": the current staff member is signed out, the sign-in keeps the desk.
     await board.lock.getByRole('button', { name: 'Une autre personne' }).click();

@@ -23,6 +23,16 @@ interface HeldKey {
  *   code's letters, so a printable key is held for a few milliseconds: if no burst
  *   follows it is replayed to the page, otherwise it was part of the scan.
  */
+/**
+ * Set on the document while the desk's lock screen is up (LockOverlay.vue): the one
+ * thing every screen can read without knowing the board.
+ */
+export const DESK_LOCKED_ATTRIBUTE = 'data-desk-locked';
+
+function isDeskLocked(): boolean {
+  return document.documentElement.hasAttribute(DESK_LOCKED_ATTRIBUTE);
+}
+
 export function useWedgeScanner(onCode: (code: string) => void, options: WedgeBurstOptions = WEDGE_DEFAULTS): void {
   const burst = new WedgeBurst(options);
   const replayed = new WeakSet<Event>();
@@ -88,6 +98,8 @@ export function useWedgeScanner(onCode: (code: string) => void, options: WedgeBu
       field.element.dispatchEvent(new Event('input', { bubbles: true }));
     }
     field = null;
+    // A locked desk shows no patient: a convocation scanned behind the lock opens nothing.
+    if (isDeskLocked()) return;
     onCode(step.code);
   }
 
