@@ -27,7 +27,7 @@ interface HeldKey {
  * Set on the document while the desk's lock screen is up (LockOverlay.vue): the one
  * thing every screen can read without knowing the board.
  */
-export const DESK_LOCKED_ATTRIBUTE = 'data-desk-locked';
+const DESK_LOCKED_ATTRIBUTE = 'data-desk-locked';
 
 function isDeskLocked(): boolean {
   return document.documentElement.hasAttribute(DESK_LOCKED_ATTRIBUTE);
