@@ -119,6 +119,8 @@ test.describe('several desks, one office', () => {
     await expect(a.page.getByTestId('desk-message')).toContainText(`${number} transféré`);
     const row = await b.board.find(number);
     await expect(row).toHaveAttribute('data-group', 'waiting');
+    await expect(row.getByTestId('row-handoff')).toHaveAttribute('data-kind', 'toMe');
+    await expect(row.getByTestId('row-handoff')).toContainText('Transféré ici par Accueil 1');
     await b.board.search.fill('');
     expect(await callNextOn(b, 'Accueil 2')).toBe(number);
     await expect.poll(() => ticketByNumber(number).lastCall?.deskLabel).toBe('Accueil 2');
@@ -152,6 +154,13 @@ test.describe('several desks, one office', () => {
     await dialog.locator('.v-card-title').click();
     await dialog.getByTestId('queue-save').click();
     await expect(a.page.getByTestId('queue-open')).toHaveAttribute('data-restricted', 'true');
+    // The board shows the desk's queue; the rest of the office on demand.
+    const mriRow = await a.board.find(mri[0]!);
+    await expect(mriRow).toHaveCount(0);
+    await a.page.getByTestId('queue-whole-office').click();
+    await expect(mriRow).toBeVisible();
+    await a.page.getByTestId('queue-whole-office').click();
+    await a.board.search.fill('');
     const number = await callNextOn(a, 'Accueil 1');
     expect(examOf(number)).toBe('SCAN');
     expect(mri.filter((formattedNumber) => ticketByNumber(formattedNumber).lastCall)).toEqual([]);

@@ -240,7 +240,8 @@ export class BoardLines {
       current.examType === filters.examType &&
       current.practitioner === filters.practitioner &&
       current.room === filters.room &&
-      current.sort === filters.sort
+      current.sort === filters.sort &&
+      (current.wholeOffice ?? false) === (filters.wholeOffice ?? false)
     );
   }
 
@@ -256,6 +257,7 @@ export class BoardLines {
 
   private passes({ row }: RowLine): boolean {
     const filters = this.filters!;
+    if (!filters.wholeOffice && row.inQueue === false) return false;
     if (filters.examType && examName(row) !== filters.examType) return false;
     if (filters.practitioner && row.practitioner !== filters.practitioner) return false;
     if (filters.room && row.room !== filters.room) return false;

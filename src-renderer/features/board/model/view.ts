@@ -7,9 +7,11 @@ export interface BoardFilters {
   practitioner: string | null;
   room: string | null;
   sort: 'wait' | 'ticket';
+  /** Rows outside this desk's queue too (the rest of the office, on demand); by default the queue only. */
+  wholeOffice?: boolean;
 }
 
-export const NO_FILTERS: BoardFilters = { search: '', examType: null, practitioner: null, room: null, sort: 'wait' };
+export const NO_FILTERS: BoardFilters = { search: '', examType: null, practitioner: null, room: null, sort: 'wait', wholeOffice: false };
 
 /** One line of the virtual list: a group heading or a ticket. */
 export type BoardLine = { kind: 'group'; key: string; group: BoardGroup; count: number } | { kind: 'row'; key: string; row: BoardRow };
