@@ -140,6 +140,36 @@ test('public display, French, 1920×1080', async ({ browser }) => {
   await page.context().close();
 });
 
+test('axe on the screens no other spec looks at: sign-in, settings, and the board\'s dialogs', async ({ browser }) => {
+  const page = await openPage(browser, 'fr', 'laptop');
+  await ipc(desk.host, 'staff/signOut', undefined);
+  await page.goto(`${desk.host.openUrl}#/sign-in`);
+  await expect(page.getByRole('button', { name: /Se connecter/ })).toBeVisible();
+  await expectAccessible(page);
+
+  await openBoard(page, 'fr');
+  await page.keyboard.press('?');
+  await expect(page.getByTestId('shortcut-help')).toContainText('Ctrl+Z');
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('shortcut-help')).toBeHidden();
+  for (const entry of ['Réglages du tableau', 'Changer de poste']) {
+    await page.getByTestId('board-more').click();
+    await page.getByTestId('board-more-menu').getByText(entry).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  }
+
+  await page.getByTestId('nav-settings').click();
+  await page.waitForURL(/#\/settings/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectAccessible(page);
+  await page.context().close();
+});
+
 // Last: the lock is the desk's (main keeps it), so the test unlocks again before it ends.
 test('lock screen, French, 1366×768: no patient name shows', async ({ browser }) => {
   const page = await openPage(browser, 'fr', 'laptop');
