@@ -3,7 +3,7 @@ import { createPinia } from 'pinia';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createVuetify } from 'vuetify';
 import type { CheckinPatient, CheckinResult } from '../../../src-shared/ipc/features/checkin.contract';
-import { REVERIFY_EVERY_MS } from '../../../src-renderer/features/checkin/stores/checkin';
+import { REVERIFY_EVERY_MS, REVERIFY_FOR_MS } from '../../../src-renderer/features/checkin/stores/checkin';
 import CheckinView from '../../../src-renderer/features/checkin/views/CheckinView.vue';
 import { createDeskI18n, type Locale } from '../../../src-renderer/plugins/i18n';
 import { createDeskRouter } from '../../../src-renderer/router';
@@ -42,6 +42,26 @@ async function searchLea(wrapper: Awaited<ReturnType<typeof mountCheckin>>) {
   await wrapper.find('[data-testid="checkin-birth-date"] input').setValue('1985-04-12');
   await wrapper.find('[data-testid="checkin-search"]').trigger('submit');
   await flushPromises();
+}
+
+/** Léa as the medical system shows her after an undo: arrival still recorded. */
+const stillArrived: CheckinPatient = {
+  ...patient,
+  appointments: patient.appointments.map((item) => ({ ...item, status: 'checkedIn', eligible: false, receptionUndone: true })),
+};
+
+/** Checked in then undone, with the test's clock from the undo on (the caller restores real timers). */
+async function undoneOnFakeTime(locale: Locale) {
+  const wrapper = await mountCheckin(locale);
+  await searchLea(wrapper);
+  await wrapper.find('[data-testid="checkin-confirm"]').trigger('click');
+  await flushPromises();
+  vi.useFakeTimers();
+  await wrapper.find('[data-testid="checkin-undo"]').trigger('click');
+  await flushPromises();
+  (document.querySelector('[data-testid="checkin-undo-confirm"]') as HTMLElement).click();
+  await flushPromises();
+  return wrapper;
 }
 
 describe('desk check-in screen', () => {
@@ -134,18 +154,9 @@ describe('desk check-in screen', () => {
 
   it('after an undo, reads the appointment again by itself and offers check-in again once the medical system reverted it', async () => {
     let reverted = false;
-    const stillArrived: CheckinPatient = { ...patient, appointments: patient.appointments.map((item) => ({ ...item, status: 'checkedIn', eligible: false, receptionUndone: true })) };
     deskReplies.set('checkin/reverify', () => ({ ok: true, value: { patients: [reverted ? patient : stillArrived] } }));
-    const wrapper = await mountCheckin('en');
-    await searchLea(wrapper);
-    await wrapper.find('[data-testid="checkin-confirm"]').trigger('click');
-    await flushPromises();
-    vi.useFakeTimers();
+    const wrapper = await undoneOnFakeTime('en');
     try {
-      await wrapper.find('[data-testid="checkin-undo"]').trigger('click');
-      await flushPromises();
-      (document.querySelector('[data-testid="checkin-undo-confirm"]') as HTMLElement).click();
-      await flushPromises();
       await vi.advanceTimersByTimeAsync(REVERIFY_EVERY_MS);
       await flushPromises();
       const readings = () => deskCalls.filter((call) => call.channel === 'checkin/reverify').length;
@@ -162,6 +173,31 @@ describe('desk check-in screen', () => {
     } finally {
       vi.useRealTimers();
       wrapper.unmount();
+    }
+  });
+
+  it('stops reading by itself after a while, and while another screen is shown', async () => {
+    deskReplies.set('checkin/reverify', () => ({ ok: true, value: { patients: [stillArrived] } }));
+    const wrapper = await undoneOnFakeTime('fr');
+    try {
+      const readings = () => deskCalls.filter((call) => call.channel === 'checkin/reverify').length;
+      await vi.advanceTimersByTimeAsync(REVERIFY_FOR_MS + REVERIFY_EVERY_MS * 5);
+      const atTheEnd = readings();
+      expect(atTheEnd).toBeGreaterThan(100);
+      expect(atTheEnd).toBeLessThanOrEqual(REVERIFY_FOR_MS / REVERIFY_EVERY_MS + 1);
+      await vi.advanceTimersByTimeAsync(REVERIFY_EVERY_MS * 10);
+      expect(readings()).toBe(atTheEnd);
+      // "Vérifier maintenant" still reads on demand.
+      await wrapper.find('[data-testid="checkin-reverify"]').trigger('click');
+      await flushPromises();
+      expect(readings()).toBe(atTheEnd + 1);
+      // Leaving the screen: no reading goes on behind it.
+      wrapper.unmount();
+      const left = readings();
+      await vi.advanceTimersByTimeAsync(REVERIFY_EVERY_MS * 10);
+      expect(readings()).toBe(left);
+    } finally {
+      vi.useRealTimers();
     }
   });
 

@@ -10,6 +10,8 @@ import { desk, unwrap } from '../../../bridge/desk';
 
 /** How often an undone reception is read again at the medical system, waiting for it to revert the arrival. */
 export const REVERIFY_EVERY_MS = 3_000;
+/** Past this, the desk stops reading by itself (the medical system's staff may take a while): "Check now" stays. */
+export const REVERIFY_FOR_MS = 10 * 60_000;
 
 /**
  * One desk check-in at a time: the search, the patient and appointments chosen, the
@@ -31,6 +33,9 @@ export const useCheckinStore = defineStore('checkin', () => {
    */
   const reverified = ref<CheckinPatient | null>(null);
   let reverifyTimer: ReturnType<typeof setTimeout> | null = null;
+  let reverifyUntil = 0;
+  /** Only while the check-in screen is shown: nobody reads the answer elsewhere. */
+  let screenShown = false;
 
   const patient = computed(() => patients.value?.find((candidate) => candidate.id === patientId.value) ?? null);
   /** The undone reception's main appointment is back to scheduled at the medical system. */
@@ -108,19 +113,35 @@ export const useCheckinStore = defineStore('checkin', () => {
       await unwrap(desk.checkin.undo({ mainAppointmentId: result.value.mainAppointmentId }));
       undone.value = true;
       reverified.value = null;
+      reverifyUntil = Date.now() + REVERIFY_FOR_MS;
       scheduleReverify();
     });
 
   // ── after an undo: waiting for the medical system ──────────────────────────
-  function stopReverifying(): void {
+  function clearReverifyTimer(): void {
     if (reverifyTimer !== null) clearTimeout(reverifyTimer);
     reverifyTimer = null;
+  }
+
+  function stopReverifying(): void {
+    clearReverifyTimer();
     reverified.value = null;
   }
 
   function scheduleReverify(): void {
-    if (reverifyTimer !== null) clearTimeout(reverifyTimer);
+    clearReverifyTimer();
+    if (!screenShown || Date.now() >= reverifyUntil) return;
     reverifyTimer = setTimeout(() => void reverifyQuietly(), REVERIFY_EVERY_MS);
+  }
+
+  /** The check-in screen is shown again, or left: the waiting reading resumes (for a while) or pauses. */
+  function screenVisible(visible: boolean): void {
+    screenShown = visible;
+    if (!visible) clearReverifyTimer();
+    else if (undone.value && !canCheckInAgain.value) {
+      reverifyUntil = Math.max(reverifyUntil, Date.now() + REVERIFY_FOR_MS);
+      scheduleReverify();
+    }
   }
 
   /** Polling never shows an error: a missed reading is simply taken again. */
@@ -195,6 +216,7 @@ export const useCheckinStore = defineStore('checkin', () => {
     checkIn,
     undo,
     reverify,
+    screenVisible,
     trainerRevertArrival,
     checkInAgain,
     reset,
