@@ -96,6 +96,7 @@ export const boardEn: BoardMessages = {
   },
   workplace: {
     label: '{place} · {desk}',
+    placeNumber: 'Place no. {id}',
     change: 'Change desk',
     title: 'Your workplace',
     hint: 'This choice is remembered on this computer.',

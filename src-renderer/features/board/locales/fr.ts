@@ -96,6 +96,7 @@ export const boardFr = {
   },
   workplace: {
     label: '{place} · {desk}',
+    placeNumber: 'Lieu n° {id}',
     change: 'Changer de poste',
     title: 'Votre poste de travail',
     hint: 'Ce choix est retenu sur cet ordinateur.',

@@ -181,6 +181,8 @@ export const useBoardStore = defineStore('board', () => {
    */
   function setStatus(ticketId: string, status: ForwardStatus): Promise<BoardActionResult | null> {
     if (!HELD_STATUSES.has(status)) return send(ticketId, status);
+    // The same key pressed again during its countdown is the same move, not a second one sent at once.
+    if (held.value?.ticketId === ticketId && held.value.status === status) return Promise.resolve(null);
     sendHeld();
     const formattedNumber = board.rows.get(ticketId)?.formattedNumber ?? ticketId;
     held.value = { ticketId, formattedNumber, status, sendAt: Date.now() + UNDO_MS };

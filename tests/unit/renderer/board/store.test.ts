@@ -96,6 +96,26 @@ describe('board store', () => {
     expect(board.selected).toBeNull();
   });
 
+  it('names the office place the board shows, for the header; none when the publisher cannot say', async () => {
+    window.desk!.board.workplaceOptions = () =>
+      Promise.resolve({ ok: true, value: { officePlaces: [{ officePlaceId: 2, name: 'Villeurbanne' }, { officePlaceId: 1, name: 'Lyon Part-Dieu' }], current: null } });
+    const board = useBoardStore();
+    const opening = board.open();
+    answerSnapshot(snapshotOf([]));
+    await opening;
+    expect(board.placeName).toBe('Lyon Part-Dieu');
+    board.close();
+
+    setActivePinia(createPinia());
+    window.desk!.board.workplaceOptions = () => Promise.reject(new Error('unreachable'));
+    const alone = useBoardStore();
+    const again = alone.open();
+    answerSnapshot(snapshotOf([]));
+    await again;
+    expect(alone.placeName).toBeNull();
+    expect(alone.loaded).toBe(true);
+  });
+
   describe('a move the medical system cannot take back waits for an Undo', () => {
     let sent: { ticketId: string; status: string }[];
 
@@ -125,6 +145,8 @@ describe('board store', () => {
       const board = await openWith([row({ ticketId: 'i002', formattedNumber: 'I002' }), row({ ticketId: 'i003' })]);
       const done = board.setStatus('i002', 'done');
       expect(board.held).toMatchObject({ ticketId: 'i002', formattedNumber: 'I002', status: 'done' });
+      // D pressed twice: still one move, still waiting.
+      await expect(board.setStatus('i002', 'done')).resolves.toBeNull();
       await vi.advanceTimersByTimeAsync(UNDO_MS - 100);
       expect(sent).toEqual([]);
       await vi.advanceTimersByTimeAsync(100);
