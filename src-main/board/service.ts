@@ -284,6 +284,8 @@ export class BoardService {
     if (!this.locked) return null;
     this.lockState = null;
     this.deps.events.emit('board/locked', null);
+    // The absent list (patient names) was held back while locked: the renderer gets it again.
+    this.officeChanged();
     await this.audit.record({ staff: this.staffName(), action: 'unlock', outcome: 'done' });
     return null;
   }

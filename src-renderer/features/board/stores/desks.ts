@@ -12,7 +12,7 @@ import { desk, unwrap } from '../../../bridge/desk';
  */
 export const useDesksStore = defineStore('desks', () => {
   const office = ref<BoardOffice | null>(null);
-  let unsubscribe: (() => void) | null = null;
+  let unsubscribe: (() => void)[] = [];
 
   const others = computed(() => office.value?.desks ?? []);
   const absent = computed(() => office.value?.absent ?? []);
@@ -25,15 +25,23 @@ export const useDesksStore = defineStore('desks', () => {
   });
 
   async function open(): Promise<void> {
-    unsubscribe ??= desk.on.board.office((next) => {
-      office.value = next;
-    });
+    if (unsubscribe.length === 0) {
+      unsubscribe = [
+        desk.on.board.office((next) => {
+          office.value = next;
+        }),
+        // Locked, no patient name stays behind the lock: the absent list goes with the rows.
+        desk.on.board.locked((lock) => {
+          if (lock && office.value) office.value = { ...office.value, absent: [] };
+        }),
+      ];
+    }
     office.value = await unwrap(desk.board.office());
   }
 
   function close(): void {
-    unsubscribe?.();
-    unsubscribe = null;
+    for (const stop of unsubscribe) stop();
+    unsubscribe = [];
   }
 
   async function setState(next: DeskState): Promise<void> {

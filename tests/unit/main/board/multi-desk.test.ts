@@ -197,4 +197,15 @@ describe('several desks on one office place', () => {
     await first!.handlers['board/setDeskState']({ state: 'closed' });
     await until(async () => (await second!.handlers['board/office'](undefined)).desks.find((desk) => desk.deskId === 1)?.state === 'closed');
   });
+
+  it('a platform without desk presence: the board says so, and transfer and absent are refused in plain words', async () => {
+    sandbox = await startSandbox({ waitingTickets: 2 });
+    const [desk] = await openDesks(1);
+    const taken = await desk!.callNext();
+    sandbox.deskExtensions.offered = false;
+    await until(async () => (await desk!.handlers['board/office'](undefined)).presence === 'notOffered');
+    expect((await desk!.handlers['board/office'](undefined)).desks).toEqual([]);
+    expect((await failureOf(Promise.resolve().then(() => desk!.handlers['board/absent']({ ticketId: taken.ticketId })))).code).toBe('BOARD_DESKS_NOT_OFFERED');
+    expect(ticketOf(taken.ticketId).absent).toBeUndefined();
+  });
 });
