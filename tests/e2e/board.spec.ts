@@ -222,9 +222,11 @@ test.describe('live call board', () => {
     await row.click();
     await page.keyboard.press('d');
     await expect(board.undo).toContainText(`${number}\u00a0: terminé dans`);
+    await expect(row).toHaveAttribute('data-held', 'done');
     await expectAccessible(page);
     await board.undo.getByRole('button', { name: /Annuler/ }).click();
     await expect(board.undo).toHaveCount(0);
+    await expect(row).not.toHaveAttribute('data-held');
     await expect(board.message).toHaveText(`${number}\u00a0: «\u00a0Terminé\u00a0» annulé, rien n’a été envoyé.`);
     await page.clock.runFor(20_000);
     await expect(row).toHaveAttribute('data-status', 'inCare');

@@ -129,6 +129,7 @@ export const boardEn: BoardMessages = {
     hint: 'Nothing is sent before the countdown ends.',
     undo: 'Undo',
     undone: '{ticket}: “{action}” undone, nothing was sent.',
+    heldMark: '“{action}” in a moment',
     countdown: 'Time left before sending',
   },
   settings: {

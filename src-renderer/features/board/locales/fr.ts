@@ -129,6 +129,7 @@ export const boardFr = {
     hint: 'Rien n’est envoyé avant la fin du décompte.',
     undo: 'Annuler',
     undone: '{ticket} : « {action} » annulé, rien n’a été envoyé.',
+    heldMark: '« {action} » dans un instant',
     countdown: 'Temps restant avant l’envoi',
   },
   settings: {

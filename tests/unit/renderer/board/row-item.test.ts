@@ -51,6 +51,14 @@ describe('board row', () => {
     expect(offline.find('[data-testid="row-pending"]').text()).toBe('Waiting to be sent');
   });
 
+  it('says that a done or close waits for its Undo, and nothing else while none does', () => {
+    const held = mountRow({ row: row({ ticketId: 'i012', group: 'inCare', status: 'inCare' }), held: 'done' });
+    expect(held.find('[data-testid="row-held"]').text()).toBe('«\u00a0Terminé\u00a0» dans un instant');
+    expect(held.attributes('data-held')).toBe('done');
+    expect(mountRow({ held: 'closed' }, 'en').find('[data-testid="row-held"]').text()).toBe('“Close” in a moment');
+    expect(mountRow({ held: null }).find('[data-testid="row-held"]').exists()).toBe(false);
+  });
+
   it('colours only the wait: a called row says since when and how many calls, in care its time in care, done the whole visit', () => {
     const at = (time: string) => `2026-11-23T${time}:00+01:00`;
     const time = (over: Parameters<typeof row>[0], locale: Locale = 'fr') => mountRow({ row: row(over) }, locale).find('[data-testid="row-wait"]');
