@@ -89,8 +89,8 @@ export class DeskPresenceLoop {
     const officePlaceId = this.officePlaceId;
     if (officePlaceId === null) return;
     let next = this.deps.heartbeatMs ?? DESK_HEARTBEAT_MS;
-    const workplace = this.deps.workplace();
-    if (workplace.deskId === null) {
+    const workplace = this.workplaceOrNull();
+    if (!workplace || workplace.deskId === null) {
       this.answer([], 'noDeskId');
     } else {
       try {
@@ -112,6 +112,15 @@ export class DeskPresenceLoop {
     if (this.officePlaceId !== officePlaceId) return;
     this.timer = setTimeout(() => void this.beat(), next);
     this.timer.unref();
+  }
+
+  /** The desk's workplace; none (no office place chosen yet) announces nothing, like a desk without a number. */
+  private workplaceOrNull(): Workplace | null {
+    try {
+      return this.deps.workplace();
+    } catch {
+      return null;
+    }
   }
 
   private answer(desks: DeskPresence[], presence: BoardOffice['presence']): void {

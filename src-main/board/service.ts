@@ -355,8 +355,11 @@ export class BoardService {
     return missing.size === (live.missing?.length ?? 0) ? live : { ...live, missing: [...missing] };
   }
 
+  /**
+   * The desk's presence outlives the feed: a sign-out (another person about to sign in) must not
+   * make the desk look gone and hand its called patients to the others. It stops when the app closes.
+   */
   private stopFeed(): void {
-    this.presence.stop();
     this.journalMode = false;
     this.feed?.stop();
     this.feed = null;

@@ -191,6 +191,20 @@ describe('several desks on one office place', () => {
     expect((await first!.callNext()).ticketId).toBe(taken.ticketId);
   });
 
+  it('a sign-out (another person about to take the desk) does not make the desk gone nor give its patients away', async () => {
+    sandbox = await startSandbox({ waitingTickets: 3, deskGoneMs: 1_500 });
+    const [first, second, third] = await openDesks(3);
+    const taken = await second!.callNext();
+    await second!.staff.signOut();
+    // Desk 3 crashes at the same moment: once the platform counts it gone, desk 2 would be too had it stopped.
+    third!.board['presence'].stop();
+    const office = () => first!.handlers['board/office'](undefined);
+    await until(async () => (await office()).desks.find((candidate) => candidate.deskId === 3)?.gone === true, 10_000);
+    const desk = (await office()).desks.find((candidate) => candidate.deskId === 2)!;
+    expect(desk).toMatchObject({ gone: false, staffDisplayName: null });
+    expect(ticketOf(taken.ticketId).handoff).toBeUndefined();
+  });
+
   it('a desk closed on one desk is shown closed on the others', async () => {
     sandbox = await startSandbox({ waitingTickets: 2 });
     const [first, second] = await openDesks(2);
