@@ -124,8 +124,8 @@ export const boardFr = {
     },
   },
   undo: {
-    done: '{ticket} : terminé dans {seconds} s',
-    closed: '{ticket} : clôturé dans {seconds} s',
+    done: '{ticket} : terminé dans {seconds} s',
+    closed: '{ticket} : clôturé dans {seconds} s',
     hint: 'Rien n’est envoyé avant la fin du décompte.',
     undo: 'Annuler',
     undone: '{ticket} : « {action} » annulé, rien n’a été envoyé.',
