@@ -87,6 +87,13 @@ export const DESK_PRESENCE_PATHS = {
   dismissAbsent: '/api/kioskTicket/dismissAbsent',
 } as const;
 
+/**
+ * Server-Sent Event of `GET /api/kioskTicket/events` (beside `ticket`): the office place's desks
+ * (`OfficeDesks`), sent when a desk appears, changes its state or queue, goes silent or comes back
+ * (not on every heartbeat), so the other desks see it at once.
+ */
+export const DESK_EVENT = 'desk';
+
 /** A desk announces this often; the board's view of the other desks is as fresh. */
 export const DESK_HEARTBEAT_MS = 1_000;
 /** Without an announce for this long a desk is gone (several missed heartbeats: a slow turn is not a crash). */

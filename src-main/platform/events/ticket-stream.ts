@@ -11,6 +11,7 @@ import {
   ticketStreamControlSchema,
   type DeskTicket,
 } from '../../../src-shared/platform/tickets';
+import { DESK_EVENT, officeDesksResponseSchema, type OfficeDesks } from '../../../src-shared/platform/desks';
 import { logger } from '../../log';
 import { exponentialCeiling } from '../../net/retry';
 import { answeredUsably } from '../../net/transport';
@@ -28,6 +29,8 @@ export interface TicketStreamListener {
   /** The server could not resume from our position: reload the day, keep the stream. */
   reset(): void;
   state(state: StreamState, reason?: OfflineReason): void;
+  /** The office place's desks changed (desk presence, docs/desk-extensions.md); optional. */
+  desks?(office: OfficeDesks): void;
 }
 
 export interface TicketStreamOptions extends TicketServiceAccess {
@@ -152,6 +155,8 @@ export class TicketEventStream {
       } else if (frame.event === TICKET_RESET_EVENT) {
         ticketStreamControlSchema.parse(JSON.parse(frame.data));
         this.listener.reset();
+      } else if (frame.event === DESK_EVENT) {
+        this.listener.desks?.(officeDesksResponseSchema.parse(JSON.parse(frame.data)));
       } else if (frame.event === TICKET_READY_EVENT) {
         this.failures = 0;
         this.setState('live');
