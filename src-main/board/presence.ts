@@ -54,6 +54,11 @@ export class DeskPresenceLoop {
     return { desks: this.desks, presence: this.presence, state: this.state };
   }
 
+  /** The office's desks as the platform pushed them on the event stream. */
+  received(desks: DeskPresence[]): void {
+    if (this.officePlaceId !== null) this.answer(desks, 'live');
+  }
+
   /** Open, paused or closed: announced at once, so the other desks see it within a moment. */
   async setState(state: DeskState): Promise<void> {
     this.state = state;

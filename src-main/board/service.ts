@@ -320,6 +320,8 @@ export class BoardService {
         for (const ticket of tickets) void this.verifyTicket(ticket);
       },
       changed: (ticket) => this.changed(ticket),
+      // Another desk changed (state, queue, gone): told at once, not at the next heartbeat.
+      desks: (office) => this.presence.received(office.desks),
       live: (live: BoardLive) => {
         if (live.missing?.includes('dayList') && !this.journalMode) this.useJournal(officePlaceId);
         this.deps.events.emit('board/live', this.liveOf(live));

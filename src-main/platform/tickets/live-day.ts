@@ -1,4 +1,5 @@
 import type { BoardLive, DeskExtension } from '../../../src-shared/ipc/features/board.contract';
+import type { OfficeDesks } from '../../../src-shared/platform/desks';
 import type { DeskTicket } from '../../../src-shared/platform/tickets';
 import { logger } from '../../log';
 import type { TicketEventStream } from '../events/ticket-stream';
@@ -18,6 +19,8 @@ export interface LiveDayOptions {
   loaded: (tickets: DeskTicket[]) => void;
   changed: (ticket: DeskTicket) => void;
   live: (live: BoardLive) => void;
+  /** The office place's desks as the stream pushes them (desk presence); the board's only. */
+  desks?: (office: OfficeDesks) => void;
   /** Delay before trying listForDay again when the platform cannot be reached. */
   reloadRetryMs?: number;
   /** Pace of listForDay reads standing in for live events a platform does not offer. */
@@ -51,6 +54,9 @@ export class LiveDay {
         ticket: (ticket) => this.ticket(ticket),
         reset: () => void this.reload(false),
         state: (state, reason) => this.streamState({ state, reason: reason ?? null }),
+        desks: (office) => {
+          if (office.officePlaceId === options.officePlaceId) options.desks?.(office);
+        },
       },
       options.streamTuning,
     );

@@ -25,6 +25,8 @@ export class DeskRegistry {
     private readonly now: () => Date,
     private readonly tuning: DeskPresenceTuning,
     private readonly left: (desk: Omit<DeskPresence, 'serving'>) => void,
+    /** A place's desks changed (a desk appeared, changed state or queue, went silent, came back): not told on a mere heartbeat. */
+    private readonly changed: (licenceId: number, officePlaceId: number) => void = () => undefined,
   ) {}
 
   announce(licenceId: number, deskId: number, body: DeskAnnounceRequest): void {
@@ -43,6 +45,7 @@ export class DeskRegistry {
     };
     this.desks.set(key, { licenceId, presence, seenAt: now.getTime() });
     if (body.state === 'closed' && before?.presence.state !== 'closed') this.left(presence);
+    if (!before || sameness(before.presence) !== sameness(presence)) this.changed(licenceId, body.officePlaceId);
   }
 
   /** The place's desks by id, gone ones included (the board shows them as gone). */
@@ -61,6 +64,12 @@ export class DeskRegistry {
       if (desk.presence.gone || now - desk.seenAt <= this.tuning.goneMs) continue;
       desk.presence = { ...desk.presence, gone: true };
       if (desk.presence.state !== 'closed') this.left(desk.presence);
+      this.changed(desk.licenceId, desk.presence.officePlaceId);
     }
   }
+}
+
+/** What the other desks see of a desk, less the time of its last heartbeat. */
+function sameness({ lastSeenAt: _seen, ...desk }: Omit<DeskPresence, 'serving'>): string {
+  return JSON.stringify(desk);
 }

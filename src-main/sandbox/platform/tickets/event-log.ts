@@ -1,3 +1,5 @@
+import { TICKET_EVENT } from '../../../../src-shared/platform/tickets';
+
 /**
  * The ticket event log behind `GET /api/kioskTicket/events`: every change gets the
  * next integer id and is kept in a bounded ring, so a desk that lost its stream
@@ -13,8 +15,10 @@ export interface LoggedEvent {
   id: number;
   /** Office place of the ticket: streams only carry their licence's places. */
   officePlaceId: number;
-  /** The whole DeskTicket, serialized once when the change happened. */
+  /** The whole DeskTicket (or the place's desks for a `desk` event), serialized once when the change happened. */
   data: string;
+  /** The SSE event name: `ticket`, or `desk` (desk presence). */
+  event: string;
 }
 
 export type ResumeResult =
@@ -46,8 +50,8 @@ export class EventLog {
     return this.nextId - 1;
   }
 
-  append(officePlaceId: number, data: string): LoggedEvent {
-    const event: LoggedEvent = { id: this.nextId, officePlaceId, data };
+  append(officePlaceId: number, data: string, name: string = TICKET_EVENT): LoggedEvent {
+    const event: LoggedEvent = { id: this.nextId, officePlaceId, data, event: name };
     this.nextId += 1;
     this.ring[event.id % this.capacity] = event;
     this.size = Math.min(this.size + 1, this.capacity);

@@ -7,7 +7,7 @@ import type {
 import type { AppointmentStatus } from '../../../../src-shared/publisher/schemas';
 import { isoWithOffset, localDay } from '../../world/time';
 import type { PlatformWorld, SandboxLicence } from '../../world/types';
-import type { DeskAnnounceRequest, DeskPresence, TransferTicketRequest } from '../../../../src-shared/platform/desks';
+import { DESK_EVENT, type DeskAnnounceRequest, type DeskPresence, type TransferTicketRequest } from '../../../../src-shared/platform/desks';
 import { CallBoard } from './calls';
 import { DeskRegistry, type DeskPresenceTuning } from './desks';
 import type { EventLog } from './event-log';
@@ -73,7 +73,12 @@ export class TicketDesk {
     presence: DeskPresenceTuning = { goneMs: 5_000 },
   ) {
     this.store = new TicketStore(world.tickets);
-    this.desks = new DeskRegistry(now, presence, (desk) => this.returnCalledBy(desk));
+    this.desks = new DeskRegistry(
+      now,
+      presence,
+      (desk) => this.returnCalledBy(desk),
+      (licenceId, officePlaceId) => this.log.append(officePlaceId, JSON.stringify({ officePlaceId, desks: this.desksOf(licenceId, officePlaceId) }), DESK_EVENT),
+    );
   }
 
   today(): string {
@@ -192,6 +197,10 @@ export class TicketDesk {
   /** The place's desks, each with the patient it serves now (its last call still called or in care). */
   officeDesks(licence: SandboxLicence, officePlaceId: number): DeskPresence[] {
     this.requirePlace(licence, officePlaceId);
+    return this.desksOf(licence.id, officePlaceId);
+  }
+
+  private desksOf(licenceId: number, officePlaceId: number): DeskPresence[] {
     const serving = new Map<number, DeskTicket>();
     for (const ticket of this.store.forDay(this.today())) {
       const deskId = ticket.lastCall?.deskId;
@@ -199,7 +208,7 @@ export class TicketDesk {
       const known = serving.get(deskId);
       if (!known || known.lastCall!.at < ticket.lastCall!.at) serving.set(deskId, ticket);
     }
-    return this.desks.ofPlace(licence.id, officePlaceId).map((desk) => {
+    return this.desks.ofPlace(licenceId, officePlaceId).map((desk) => {
       const ticket = serving.get(desk.deskId);
       return { ...desk, serving: ticket ? { ticketId: ticket.ticketId, formattedNumber: ticket.formattedNumber } : null };
     });

@@ -1,6 +1,5 @@
 import type { ServerResponse } from 'node:http';
 import {
-  TICKET_EVENT,
   TICKET_READY_EVENT,
   TICKET_RESET_EVENT,
 } from '../../../../src-shared/platform/tickets';
@@ -65,7 +64,7 @@ export class EventStream {
         chunk += frame(log.lastId, TICKET_RESET_EVENT, JSON.stringify({ lastEventId: log.lastId, reason: resumed.reason }));
         this.options.logger.info('event stream reset', { reason: resumed.reason });
       } else {
-        for (const event of resumed.events) if (this.options.owns(event.officePlaceId)) chunk += frame(event.id, TICKET_EVENT, event.data);
+        for (const event of resumed.events) if (this.options.owns(event.officePlaceId)) chunk += frame(event.id, event.event, event.data);
       }
     }
     // The ready event carries the current position as its id, so even a client that
@@ -89,7 +88,7 @@ export class EventStream {
   }
 
   private deliver(event: LoggedEvent): void {
-    if (this.options.owns(event.officePlaceId)) this.write(frame(event.id, TICKET_EVENT, event.data));
+    if (this.options.owns(event.officePlaceId)) this.write(frame(event.id, event.event, event.data));
   }
 
   private write(text: string): void {

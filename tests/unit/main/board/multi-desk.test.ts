@@ -5,7 +5,7 @@ import { startSandbox, type RunningSandbox } from '../../../../src-main/sandbox/
 import { localDay } from '../../../../src-shared/day';
 import { failureOf } from '../../../helpers/failure-of';
 import { until } from '../../../helpers/until';
-import { openDesk } from './harness';
+import { fastBoard, openDesk } from './harness';
 
 const DESKS = 4;
 const ROUNDS = 200;
@@ -203,6 +203,23 @@ describe('several desks on one office place', () => {
     const desk = (await office()).desks.find((candidate) => candidate.deskId === 2)!;
     expect(desk).toMatchObject({ gone: false, staffDisplayName: null });
     expect(ticketOf(taken.ticketId).handoff).toBeUndefined();
+  });
+
+  it('the other desks hear of a change at once on the event stream, not at their next heartbeat', async () => {
+    sandbox = await startSandbox({ waitingTickets: 2 });
+    const place = sandbox.profile.officePlaceId!;
+    // Heartbeats far apart: only the stream's `desk` event can bring the change in time.
+    const slow = { ...fastBoard, deskHeartbeatMs: 60_000 };
+    for (const n of [1, 2]) {
+      const desk = await openDesk(sandbox, undefined, slow);
+      desks.push(desk);
+      await desk.board.chooseWorkplace({ officePlaceId: place, deskId: n, deskLabel: `Accueil ${n}` });
+      await until(async () => (await desk.board.snapshot()).live.state === 'live');
+    }
+    const [first, second] = desks;
+    await until(async () => (await second!.handlers['board/office'](undefined)).desks.length === 2);
+    await first!.handlers['board/setDeskState']({ state: 'paused' });
+    await until(async () => (await second!.handlers['board/office'](undefined)).desks.find((desk) => desk.deskId === 1)?.state === 'paused', 3_000);
   });
 
   it('a desk closed on one desk is shown closed on the others', async () => {

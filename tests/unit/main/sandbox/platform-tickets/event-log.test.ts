@@ -10,7 +10,7 @@ describe('event log', () => {
     const log = new EventLog(10, 500);
     expect(log.lastId).toBe(499);
     for (let n = 0; n < 4; n += 1) log.append(1, `e${n}`);
-    expect(log.since(499)).toEqual({ kind: 'replay', events: [500, 501, 502, 503].map((id, n) => ({ id, officePlaceId: 1, data: `e${n}` })) });
+    expect(log.since(499)).toEqual({ kind: 'replay', events: [500, 501, 502, 503].map((id, n) => ({ id, officePlaceId: 1, data: `e${n}`, event: 'ticket' })) });
     expect(log.since(502)).toMatchObject({ kind: 'replay', events: [{ id: 503 }] });
     expect(log.since(503)).toEqual({ kind: 'replay', events: [] });
   });
