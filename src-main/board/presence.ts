@@ -7,6 +7,9 @@ import { isNotOffered } from '../platform/tickets/http';
 
 const log = logger('desk-presence');
 
+/** The closing announce waits at most this long. */
+const CLOSING_MS = 1_000;
+
 /** An older platform without the desks is asked again this rarely. */
 const NOT_OFFERED_RETRY_MS = 60_000;
 
@@ -76,8 +79,11 @@ export class DeskPresenceLoop {
   async close(): Promise<void> {
     if (this.officePlaceId === null) return;
     this.state = 'closed';
-    await this.inFlight;
-    await this.beat().catch(() => undefined);
+    // Never holds the app's shutdown for long: an unreachable platform learns it from the silence instead.
+    const bounded = (work: Promise<unknown> | null) =>
+      Promise.race([work?.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, CLOSING_MS).unref())]);
+    await bounded(this.inFlight);
+    await bounded(this.beat());
     this.stop();
   }
 

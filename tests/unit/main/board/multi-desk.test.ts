@@ -222,6 +222,19 @@ describe('several desks on one office place', () => {
     await until(async () => (await second!.handlers['board/office'](undefined)).desks.find((desk) => desk.deskId === 1)?.state === 'paused', 3_000);
   });
 
+  it('a desk closing says so to the others at once, and a slow platform never holds its shutdown', { timeout: 30_000 }, async () => {
+    sandbox = await startSandbox({ waitingTickets: 2 });
+    const [first, second] = await openDesks(2);
+    await second!.close();
+    await until(async () => (await first!.handlers['board/office'](undefined)).desks.find((desk) => desk.deskId === 2)?.state === 'closed');
+    // A platform that answers after 6 s: the closing announce is given 1 s.
+    sandbox.faults.platform.latencyMs = 6_000;
+    const started = Date.now();
+    await first!.close();
+    expect(Date.now() - started).toBeLessThan(4_000);
+    sandbox.faults.platform.latencyMs = 0;
+  });
+
   it('a desk closed on one desk is shown closed on the others', async () => {
     sandbox = await startSandbox({ waitingTickets: 2 });
     const [first, second] = await openDesks(2);
