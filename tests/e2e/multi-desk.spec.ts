@@ -5,7 +5,9 @@ import type { ChildProcess } from 'node:child_process';
 import type { Browser, Page } from '@playwright/test';
 import { startSandbox, type RunningSandbox } from '../../src-main/sandbox/start';
 import { localDay } from '../../src-shared/day';
+import type { DeskTicket } from '../../src-shared/platform/tickets';
 import { expect, launchPreviewHost, test, type PreviewHost } from './fixtures';
+import { expectAccessible } from './pages/accessibility';
 import { BoardPage } from './pages/board-page';
 
 /**
@@ -49,13 +51,14 @@ async function openBoard(browser: Browser, host: PreviewHost): Promise<{ page: P
   return { page, board };
 }
 
-/** Presses call next and answers the ticket it called, as the platform recorded the call. */
+/** Presses call next and answers the ticket it called, as the platform recorded the call (one more `called` in its history). */
 async function callNextOn(desk: { page: Page; board: BoardPage }, deskLabel: string): Promise<string> {
-  const before = new Map(todayHere().map((ticket) => [ticket.ticketId, ticket.lastCall?.at]));
+  const calls = (ticket: DeskTicket) => ticket.history?.filter((entry) => entry.event === 'called').length ?? 0;
+  const before = new Map(todayHere().map((ticket) => [ticket.ticketId, calls(ticket)]));
   await desk.board.callNext.click();
   let called: string | undefined;
   await expect
-    .poll(() => (called = todayHere().find((ticket) => ticket.lastCall?.deskLabel === deskLabel && ticket.lastCall.at !== before.get(ticket.ticketId))?.formattedNumber))
+    .poll(() => (called = todayHere().find((ticket) => ticket.lastCall?.deskLabel === deskLabel && calls(ticket) > (before.get(ticket.ticketId) ?? 0))?.formattedNumber))
     .toBeTruthy();
   return called!;
 }
@@ -136,6 +139,7 @@ test.describe('several desks, one office', () => {
     await absentOnB.click();
     const entry = b.page.getByTestId(`absent-${number}`);
     await expect(entry).toContainText('1 appel');
+    await expectAccessible(b.page);
     await entry.getByTestId('absent-recall').click();
     await expect(b.page.getByTestId('desk-message')).toContainText(`${number} rappelé`);
     await expect(absentOnB).toHaveAttribute('data-count', '0');
@@ -172,5 +176,7 @@ test.describe('several desks, one office', () => {
     await expect(a.page.getByTestId('desk-state')).toHaveAttribute('data-state', 'closed');
     await b.page.getByTestId('desks-open').click();
     await expect(b.page.getByTestId('desk-1')).toHaveAttribute('data-state', 'closed');
+    await expect(b.page.getByTestId('desk-2')).toContainText('(ce poste)');
+    await expectAccessible(b.page);
   });
 });
