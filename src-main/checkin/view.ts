@@ -1,9 +1,10 @@
 import type { CheckinAppointment, CheckinPatient } from '../../src-shared/ipc/features/checkin.contract';
+import { dayOf } from '../../src-shared/day';
 import type { Appointment, Patient } from '../../src-shared/publisher/schemas';
 
-/** The day an appointment is booked for, in the publisher's own offset. */
+/** The day an appointment is booked for, on the desk's calendar (whatever offset the publisher wrote). */
 export function appointmentDay(appointment: Pick<Appointment, 'startDate'>): string {
-  return appointment.startDate.slice(0, 10);
+  return dayOf(appointment.startDate);
 }
 
 /** Only a scheduled appointment of today can be checked in at the desk. */

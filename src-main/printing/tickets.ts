@@ -1,3 +1,4 @@
+import { dayOf } from '../../src-shared/day';
 import { DeskError } from '../../src-shared/errors';
 import type { DeskTicket } from '../../src-shared/platform/tickets';
 import type { TicketFacts } from '../../src-shared/printing/layout';
@@ -62,7 +63,7 @@ export function factsOf(appointment: Appointment, formattedNumber: string): Omit
     examLabel: appointment.examLabel ?? null,
     practitionerLabel: appointment.practitionerLabel ?? null,
     roomLabel: appointment.roomLabel ?? null,
-    day: appointment.startDate.slice(0, 10),
+    day: dayOf(appointment.startDate),
   };
 }
 

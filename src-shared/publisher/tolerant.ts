@@ -39,8 +39,8 @@ const BASIC_OFFSET = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?)([+-]\d{2}
 
 /**
  * A date-time as a server writes it: with or without fractional seconds, `Z` or an
- * offset, `+hh:mm` or `+hhmm` (normalised to `+hh:mm`). The offset is kept, never
- * converted: the desk reads the publisher's local day from it (`startDate.slice(0, 10)`).
+ * offset, `+hh:mm` or `+hhmm` (normalised to `+hh:mm`). The offset is kept as written; it
+ * is a representation, not a meaning: days are read from the instant on the desk's calendar.
  */
 export const answerDateTimeSchema = z.preprocess(
   (value) => (typeof value === 'string' ? value.replace(BASIC_OFFSET, '$1$2:$3') : value),
