@@ -1,14 +1,11 @@
 import { deskQueueSchema, EVERYTHING, type DeskQueue } from '../../src-shared/platform/desks';
-import path from 'node:path';
-import { logger } from '../log';
-import { AtomicJsonFile } from '../store/atomic-file';
-
-const log = logger('desk-queue');
+import type { AtomicJsonFile } from '../store/atomic-file';
+import { openDurable } from '../store/durable';
 
 /**
  * What this workstation's desk serves, in `desk-queue.json` (atomic writes): kept across
- * restarts, "everything" until chosen. A damaged file is kept aside and the desk serves
- * everything again — nothing is lost that staff cannot choose again in a moment.
+ * restarts, "everything" until chosen. A damaged file is kept aside, the desk serves
+ * everything again and staff are told at start, so they can choose the queue again.
  */
 export class DeskQueueStore {
   private constructor(
@@ -17,10 +14,8 @@ export class DeskQueueStore {
   ) {}
 
   static async open(dataDir: string): Promise<DeskQueueStore> {
-    const file = new AtomicJsonFile(path.join(dataDir, 'desk-queue.json'), deskQueueSchema);
-    const read = await file.read();
-    if (read.status !== 'ok' && read.status !== 'missing') log.warn('desk queue unreadable, serving everything');
-    return new DeskQueueStore(file, read.status === 'ok' ? read.value : EVERYTHING);
+    const { file, value } = await openDurable(dataDir, 'desk-queue.json', deskQueueSchema);
+    return new DeskQueueStore(file, value ?? EVERYTHING);
   }
 
   current(): DeskQueue {

@@ -60,6 +60,7 @@ async function main(): Promise<void> {
     `  kiosk devices:     ${sandbox.world.publisher.devices.join(', ')}`,
     `  staff sign-in:     ${sandbox.trainingAccounts.map((a) => `${a.login}/${a.password}`).join(', ')}`,
     `  platform admin:    ${sandbox.platformAccounts.map((a) => `${a.login}/${a.password} (${a.role})`).join(', ')}`,
+    `  trainer:           POST ${sandbox.contractBaseUrl}/trainer/appointments/{id}/revert-arrival (X-Kiosk-Auth-Key) reverts an arrival as a RIS agenda does`,
     `  kiosk arrivals:    ${options.kioskSeconds > 0 ? `every ${options.kioskSeconds} s` : 'off (--kiosk-every SECONDS or --kiosk-rate PER_HOUR)'}`,
     `  field variations:  ${describeFieldVariations(sandbox.behaviour.fieldVariations)}, status echo ${sandbox.behaviour.quirks.echoStatus ? 'on' : 'off'}`,
     ...PUBLISHER_FLAGS_HELP.map((line) => `    ${line}`),

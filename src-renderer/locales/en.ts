@@ -59,6 +59,7 @@ export const en: Messages = {
       secrets: 'The stored account keys and admin tokens could not be read: enter them again in Settings',
       notices: 'Earlier notices could not be read',
       technician: "This desk's technician PIN could not be read: a signed-in supervisor must set a new one (Printers page)",
+      deskQueue: 'What this desk serves (exam types, rooms, practitioners) could not be read: the desk serves everything, choose its queue again',
     },
     recovered: '{recovered} recovered',
     keptAs: 'the file is kept as {file}',

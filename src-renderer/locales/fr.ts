@@ -137,6 +137,7 @@ export const fr = {
       secrets: "Les clés de compte et jetons d'administration enregistrés étaient illisibles\u00a0: saisissez-les à nouveau dans Paramètres",
       notices: 'Des avis précédents étaient illisibles',
       technician: "Le code technicien de ce poste était illisible\u00a0: un superviseur connecté doit en définir un nouveau (page Imprimantes)",
+      deskQueue: "Les patients servis par ce guichet (types d'examen, salles, praticiens) étaient illisibles\u00a0: le guichet sert tout, choisissez à nouveau sa file",
     },
     recovered: '{recovered} récupéré(s)',
     keptAs: 'le fichier est conservé sous {file}',

@@ -26,6 +26,7 @@ export const DURABLE_FILES = [
   'desk-journal.json',
   'notices.json',
   'technician.json',
+  'desk-queue.json',
 ] as const;
 export const durableFileSchema = z.enum(DURABLE_FILES);
 export type DurableFile = z.infer<typeof durableFileSchema>;

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { DurableFile, StartupNotice } from '../../../../src-shared/ipc/contract';
 import { BoardSettingsStore } from '../../../../src-main/board/settings-store';
 import { Outbox } from '../../../../src-main/board/outbox/outbox';
+import { DeskQueueStore } from '../../../../src-main/board/queue-store';
 import { DeskJournal } from '../../../../src-main/journal/desk-journal';
 import { PrintingSettingsStore } from '../../../../src-main/printing/settings';
 import { PrintQueue } from '../../../../src-main/printing/queue';
@@ -83,6 +84,7 @@ describe('a damaged durable file is never silent', () => {
     ['printing.json', (dir) => PrintingSettingsStore.open(dir, noOptions)],
     ['workplace.json', (dir) => WorkplaceMemory.open(dir)],
     ['desk-journal.json', (dir) => DeskJournal.open(dir)],
+    ['desk-queue.json', (dir) => DeskQueueStore.open(dir)],
   ];
   it.each(settingsStores)('%s: starts on its defaults, keeps the file aside and raises a notice', async (name, open) => {
     const dir = folder();
