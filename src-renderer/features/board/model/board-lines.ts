@@ -127,10 +127,18 @@ export class BoardLines {
     for (const row of this.rows.values()) this.follow(row);
   }
 
-  /** The patient this desk serves now: of those it called or has in care, the last called here. */
+  /**
+   * The patient this desk serves now: of those it called or has in care, the last called here.
+   * Call times have second precision: of two calls in one second, the row changed last wins
+   * (an upsert re-inserts its row, so the map's order is the order of change).
+   */
   myPatient(): BoardRow | null {
     let latest: BoardRow | null = null;
-    for (const row of this.mine.values()) if (!latest || row.lastCall!.at > latest.lastCall!.at) latest = row;
+    let latestAt = -Infinity;
+    for (const row of this.mine.values()) {
+      const at = Date.parse(row.lastCall!.at);
+      if (at >= latestAt) [latest, latestAt] = [row, at];
+    }
     return latest;
   }
 

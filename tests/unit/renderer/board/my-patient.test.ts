@@ -31,6 +31,21 @@ describe("this desk's patient", () => {
     expect(lines.myPatient()?.ticketId).toBe('o');
   });
 
+  it('is the second patient called here in the same second as the first, and follows the offsets of the call times', () => {
+    const lines = new BoardLines([]);
+    lines.setDesk(HERE);
+    lines.apply(push([row({ ticketId: 'first', group: 'called', lastCall: callBy(1, 'Accueil 1', '09:10') })]));
+    lines.apply(push([row({ ticketId: 'second', group: 'called', lastCall: callBy(1, 'Accueil 1', '09:10') })]));
+    expect(lines.myPatient()?.ticketId).toBe('second');
+    // Called again (same second): the first is the one at the desk now.
+    lines.apply(push([row({ ticketId: 'first', group: 'called', calls: 2, lastCall: callBy(1, 'Accueil 1', '09:10') })]));
+    expect(lines.myPatient()?.ticketId).toBe('first');
+    // 08:15 UTC is after 09:10+01:00 although its text sorts before it.
+    lines.apply(push([row({ ticketId: 'utc', group: 'called', lastCall: { deskId: 1, deskLabel: 'Accueil 1', at: '2026-11-23T08:15:00Z' } })]));
+    lines.apply(push([row({ ticketId: 'second', group: 'inCare', status: 'inCare', lastCall: callBy(1, 'Accueil 1', '09:10') })]));
+    expect(lines.myPatient()?.ticketId).toBe('utc');
+  });
+
   it('names new waiting tickets as arrivals, not changed ones nor a reloaded day', () => {
     const lines = new BoardLines([row({ ticketId: 'w' })]);
     expect(lines.apply(push([row({ ticketId: 'w', number: 2 }), row({ ticketId: 'n' }), row({ ticketId: 'c', group: 'called' })]))).toEqual(['n']);
