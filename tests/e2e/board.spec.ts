@@ -122,6 +122,35 @@ test.describe('live call board', () => {
     await expect.poll(() => ticketByNumber(number).status).toBe('closed');
   });
 
+  test('an arrival is highlighted a moment, alone, and says when it came; the exam filter offers the names the rows show', async ({ page }) => {
+    // Tall enough that the new row is drawn whatever the day holds (the list is virtualised).
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    const board = new BoardPage(page);
+    await board.open(desk.host.openUrl);
+    // The cue lasts seconds: every highlighted row is recorded as the page draws it, not sampled later.
+    await page.evaluate(() => {
+      const seen = new Set<string>();
+      (window as unknown as { arrivedSeen: Set<string> }).arrivedSeen = seen;
+      const record = () => document.querySelectorAll('[data-testid="board-row"][data-arrived]').forEach((row) => seen.add(row.getAttribute('data-ticket')!));
+      new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-arrived'] });
+    });
+    const number = await kioskArrivalHere();
+    const seen = () => page.evaluate(() => [...(window as unknown as { arrivedSeen: Set<string> }).arrivedSeen]);
+    await expect.poll(seen).toContain(number);
+    expect(await seen()).toEqual([number]);
+    const row = await board.find(number);
+    // Gender-neutral French: « arrivée : 09:34 », whoever the patient.
+    await expect(row.locator('.board-row__time')).toContainText(/arrivée\s:\s\d{2}:\d{2}/);
+    // The highlight is a cue, not a state: it goes by itself.
+    await expect(row).not.toHaveAttribute('data-arrived', /.*/, { timeout: 15_000 });
+    const exam = (await row.locator('.board-row__who .text-caption').innerText()).split(' · ')[0]!.trim();
+    await page.getByTestId('board-filter-exam').click();
+    const options = await page.getByRole('option').allInnerTexts();
+    expect(options.map((option) => option.trim())).toContain(exam);
+    // Names, never the exam type codes behind them.
+    expect(options.map((option) => option.trim())).not.toContain('SCAN');
+  });
+
   test('keyboard first: help overlay, N calls the oldest waiting, I and D move the selection, reprint says what became of it', async ({ page }) => {
     const board = new BoardPage(page);
     await board.open(desk.host.openUrl);
