@@ -12,8 +12,8 @@ import { BoardPage } from './pages/board-page';
 import { CheckinPage } from './pages/checkin-page';
 
 /**
- * What the desk looks like, compared with committed baselines (tests/e2e/__screenshots__) and
- * copied to docs/screenshots for the README. A preview host of its own, so what earlier specs did
+ * What the desk looks like, compared with committed baselines (tests/e2e/__screenshots__) and,
+ * when they are updated, copied to docs/screenshots for the README. A preview host of its own, so what earlier specs did
  * on a shared desk never shows. Live times, clocks and figures are masked; the layout facts a
  * receptionist notices (one toolbar row, twelve rows on a laptop screen) are measured too.
  */
@@ -64,12 +64,15 @@ async function openBoard(page: Page, language: Language): Promise<BoardPage> {
   return board;
 }
 
-/** Compared with the baseline, and written where the README shows it. */
+/**
+ * Compared with the baseline; written where the README shows it only when the baselines are
+ * updated (`--update-snapshots`), so a test run leaves the working tree as it found it.
+ */
 async function shoot(page: Page, name: string, mask: Locator[]): Promise<void> {
   // A soft grey over what moves, so the pictures read in the README too.
   const options = { mask, maskColor: '#d8dde3', animations: 'disabled' as const, caret: 'hide' as const, maxDiffPixelRatio: 0.01 };
   await expect(page).toHaveScreenshot(`${name}.png`, options);
-  await page.screenshot({ ...options, path: `docs/screenshots/${name}.png` });
+  if (['all', 'changed'].includes(test.info().config.updateSnapshots)) await page.screenshot({ ...options, path: `docs/screenshots/${name}.png` });
 }
 
 /** Whatever moves with the clock or the live feed. */
