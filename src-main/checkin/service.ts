@@ -12,6 +12,7 @@ import type { Appointment, AppointmentPair, CheckInRequest } from '../../src-sha
 import type { DeskJournalPort, JournalEntry, TicketPrinter, TrainingPort } from '../features';
 import { NO_TICKET_NUMBER } from '../journal/desk-journal';
 import { logger } from '../log';
+import type { PlatformBoardClient } from '../platform/tickets/board';
 import { bestEffort } from '../platform/tickets/http';
 import { notifySettingFor, type IssuedDeskTicket, type ReceptionClient } from '../platform/tickets/reception';
 import type { PublisherClient } from '../publisher/client';
@@ -24,6 +25,9 @@ const log = logger('checkin');
 /** The anomaly a negative notification readiness adds at check-in (contract: it never blocks the patient). */
 export const INCOMPLETE_FILE_ANOMALY = 'INCOMPLETE_FILE';
 
+/** How long a search waits for the platform's day list before showing what the medical system said. */
+export const DAY_LIST_WAIT_MS = 1_500;
+
 export interface CheckinServiceDeps {
   publisher: PublisherClient;
   reception: ReceptionClient;
@@ -31,6 +35,11 @@ export interface CheckinServiceDeps {
   printer: TicketPrinter;
   /** The desk's own day: what the board shows when the platform offers no day list. */
   journal: Pick<DeskJournalPort, 'recordTicket' | 'recordCancelled' | 'tickets'>;
+  /**
+   * The platform's day list (desk extension): another desk's undone reception shows there.
+   * Absent where the desk has none to ask; a platform without it answers "not offered".
+   */
+  board?: Pick<PlatformBoardClient, 'listForDay'>;
   /** The training sandbox's trainer actions; null on a real medical system. */
   training?: Pick<TrainingPort, 'revertArrival'> | null;
   now?: () => Date;
@@ -85,6 +94,7 @@ export class CheckinService {
     });
     const today = localDay(this.now());
     for (const { patient, appointments } of answer.patients) this.rememberReceived(patient, appointments, today);
+    await this.recallUndoneElsewhere(answer.patients.flatMap(({ appointments }) => appointments));
     return { patients: answer.patients.map(({ patient, appointments }) => this.view(patient, appointments, today)) };
   }
 
@@ -120,11 +130,40 @@ export class CheckinService {
     return this.reverify(appointmentId);
   }
 
-  private pairResponse(pair: AppointmentPair): CheckinSearchResponse {
+  private async pairResponse(pair: AppointmentPair): Promise<CheckinSearchResponse> {
     const today = localDay(this.now());
     const others = pair.otherAppointments.filter((appointment) => appointmentDay(appointment) === today && appointment.id !== pair.appointment.id);
     this.rememberReceived(pair.patient, [pair.appointment, ...others], today);
+    await this.recallUndoneElsewhere([pair.appointment, ...others]);
     return { patients: [this.view(pair.patient, [pair.appointment, ...others], today)] };
+  }
+
+  /**
+   * Another desk of the office undid this reception: it is in that desk's journal, not in
+   * this one's, but the platform's day list shows it — the number the medical system still
+   * holds is a cancelled ticket, and the appointment has no live one. Asked only when a
+   * received appointment is shown, bounded in time, best effort: without an answer the
+   * desk shows what the medical system says.
+   */
+  private async recallUndoneElsewhere(appointments: readonly Appointment[]): Promise<void> {
+    const board = this.deps.board;
+    const officePlaceId = this.deps.staff.workplace()?.officePlaceId;
+    const received = appointments.filter((appointment) => receivedStatus(appointment.status) && appointment.ticketNumberFormatted && !this.undone.has(appointment.id));
+    if (!board || officePlaceId === undefined || received.length === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), DAY_LIST_WAIT_MS);
+    });
+    const day = await Promise.race([bestEffort('listForDay', () => board.listForDay({ officePlaceId }), null), bound]).finally(() => clearTimeout(timer));
+    if (!day) return;
+    const ids = new Set(appointments.map((appointment) => appointment.id));
+    const mine = day.tickets.filter((ticket) => ticket.contractAppointmentId !== null && ids.has(ticket.contractAppointmentId));
+    const live = new Set(mine.filter((ticket) => ticket.status !== 'cancelled').map((ticket) => ticket.formattedNumber));
+    const cancelled = new Set(mine.filter((ticket) => ticket.status === 'cancelled').map((ticket) => ticket.formattedNumber));
+    for (const appointment of received) {
+      const number = appointment.ticketNumberFormatted!;
+      if (cancelled.has(number) && !live.has(number)) this.undone.add(appointment.id);
+    }
   }
 
   /**

@@ -1,5 +1,10 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CheckinService } from '../../../../src-main/checkin/service';
+import { DeskJournal } from '../../../../src-main/journal/desk-journal';
+import { PlatformBoardClient } from '../../../../src-main/platform/tickets/board';
 import { DESK_TRAINING_PATIENTS } from '../../../../src-main/sandbox/world/desk-patients';
 import { failureOf } from '../../../helpers/failure-of';
 import { until } from '../../../helpers/until';
@@ -93,5 +98,46 @@ describe('an undone desk reception tells the truth until the medical system reve
     const h = harness();
     const service = new CheckinService({ ...h.deps, training: null });
     expect((await failureOf(service.trainerRevertArrival('A1'))).code).toBe('ADMIN_TRAINING_ONLY');
+  });
+});
+
+describe('a reception undone at one desk, seen from another desk of the office', () => {
+  const harness = suiteHarness();
+  const hugo = DESK_TRAINING_PATIENTS.scanned;
+  /** A second desk: its own memory and journal, the same office place and platform. */
+  const anotherDesk = async (withDayList: boolean) =>
+    new CheckinService({
+      ...harness().deps,
+      journal: await DeskJournal.open(mkdtempSync(path.join(tmpdir(), 'checkin-other-desk-'))),
+      ...(withDayList ? { board: new PlatformBoardClient(harness().http) } : {}),
+    });
+  const scannedOn = async (service: CheckinService) => (await service.byCode(hugo.codes[0])).patients[0]!.appointments[0]!;
+
+  it("is told from the platform's day list, never as 'already checked in' with the cancelled number", async () => {
+    const h = harness();
+    const appointment = await scannedOn(h.service);
+    const first = await h.service.checkIn([appointment.id]);
+    await h.service.undo(first.mainAppointmentId);
+
+    const other = await anotherDesk(true);
+    expect(await scannedOn(other)).toMatchObject({ status: 'checkedIn', ticketNumberFormatted: first.formattedNumber, receptionUndone: true, eligible: false });
+    expect((await other.search({ socialSecurityId: hugo.socialSecurityId })).patients[0]!.appointments[0]).toMatchObject({ receptionUndone: true });
+    // A desk with no day list to ask can only say what the medical system says.
+    expect(await scannedOn(await anotherDesk(false))).toMatchObject({ status: 'checkedIn', receptionUndone: false });
+
+    // Reverted, then checked in again: a live ticket under the new number is a reception like any other.
+    await h.service.trainerRevertArrival(appointment.id);
+    const second = await h.service.checkIn([appointment.id]);
+    expect(await scannedOn(await anotherDesk(true))).toMatchObject({ status: 'checkedIn', ticketNumberFormatted: second.formattedNumber, receptionUndone: false });
+  });
+
+  it('a platform that never answers does not hold the search: it shows what the medical system says', async () => {
+    const h = harness();
+    const appointment = await scannedOn(h.service);
+    if (appointment.status === 'scheduled') await h.service.checkIn([appointment.id]);
+    const never = { listForDay: () => new Promise<never>(() => undefined) };
+    const other = new CheckinService({ ...h.deps, journal: await DeskJournal.open(mkdtempSync(path.join(tmpdir(), 'checkin-slow-'))), board: never });
+    // Bounded by DAY_LIST_WAIT_MS: without the bound this never settles and the test times out.
+    expect(await scannedOn(other)).toMatchObject({ status: 'checkedIn', receptionUndone: false });
   });
 });
