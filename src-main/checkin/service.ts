@@ -13,7 +13,7 @@ import type { DeskJournalPort, JournalEntry, TicketPrinter, TrainingPort } from 
 import { NO_TICKET_NUMBER } from '../journal/desk-journal';
 import { logger } from '../log';
 import type { PlatformBoardClient } from '../platform/tickets/board';
-import { bestEffort } from '../platform/tickets/http';
+import { bestEffort, isNotOffered } from '../platform/tickets/http';
 import { notifySettingFor, type IssuedDeskTicket, type ReceptionClient } from '../platform/tickets/reception';
 import type { PublisherClient } from '../publisher/client';
 import { isContractError } from '../publisher/errors';
@@ -78,6 +78,8 @@ export class CheckinService {
    * the arrival (the contract has no way back): shown as such until it reverts them.
    */
   private readonly undone = new Set<string>();
+  /** The platform said it has no day list: not asked again until the desk starts again. */
+  private dayListOffered = true;
 
   constructor(private readonly deps: CheckinServiceDeps) {
     this.now = deps.now ?? (() => new Date());
@@ -149,12 +151,20 @@ export class CheckinService {
     const board = this.deps.board;
     const officePlaceId = this.deps.staff.workplace()?.officePlaceId;
     const received = appointments.filter((appointment) => receivedStatus(appointment.status) && appointment.ticketNumberFormatted && !this.undone.has(appointment.id));
-    if (!board || officePlaceId === undefined || received.length === 0) return;
+    if (!board || !this.dayListOffered || officePlaceId === undefined || received.length === 0) return;
     let timer: NodeJS.Timeout | undefined;
     const bound = new Promise<null>((resolve) => {
       timer = setTimeout(() => resolve(null), DAY_LIST_WAIT_MS);
     });
-    const day = await Promise.race([bestEffort('listForDay', () => board.listForDay({ officePlaceId }), null), bound]).finally(() => clearTimeout(timer));
+    const ask = async () => {
+      try {
+        return await board.listForDay({ officePlaceId });
+      } catch (error) {
+        if (isNotOffered(error)) this.dayListOffered = false;
+        throw error;
+      }
+    };
+    const day = await Promise.race([bestEffort('listForDay', ask, null), bound]).finally(() => clearTimeout(timer));
     if (!day) return;
     const ids = new Set(appointments.map((appointment) => appointment.id));
     const mine = day.tickets.filter((ticket) => ticket.contractAppointmentId !== null && ids.has(ticket.contractAppointmentId));

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { CheckinService } from '../../../../src-main/checkin/service';
 import { DeskJournal } from '../../../../src-main/journal/desk-journal';
 import { PlatformBoardClient } from '../../../../src-main/platform/tickets/board';
+import { PlatformRouteMissing } from '../../../../src-main/platform/tickets/http';
 import { DESK_TRAINING_PATIENTS } from '../../../../src-main/sandbox/world/desk-patients';
 import { failureOf } from '../../../helpers/failure-of';
 import { until } from '../../../helpers/until';
@@ -139,5 +140,19 @@ describe('a reception undone at one desk, seen from another desk of the office',
     const other = new CheckinService({ ...h.deps, journal: await DeskJournal.open(mkdtempSync(path.join(tmpdir(), 'checkin-slow-'))), board: never });
     // Bounded by DAY_LIST_WAIT_MS: without the bound this never settles and the test times out.
     expect(await scannedOn(other)).toMatchObject({ status: 'checkedIn', receptionUndone: false });
+  });
+
+  it('a platform without the day list is asked once, not at every search', async () => {
+    const h = harness();
+    let asked = 0;
+    const older = {
+      listForDay: async () => {
+        asked += 1;
+        throw new PlatformRouteMissing('listForDay');
+      },
+    };
+    const other = new CheckinService({ ...h.deps, journal: await DeskJournal.open(mkdtempSync(path.join(tmpdir(), 'checkin-older-'))), board: older });
+    for (let i = 0; i < 3; i += 1) expect(await scannedOn(other)).toMatchObject({ status: 'checkedIn', receptionUndone: false });
+    expect(asked).toBe(1);
   });
 });
