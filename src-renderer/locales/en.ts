@@ -106,6 +106,12 @@ export const en: Messages = {
   },
   compatibility: compatibilityEn,
   checkin: checkinEn,
+  dateField: {
+    day: 'DD',
+    month: 'MM',
+    year: 'YYYY',
+    invalid: 'Incomplete or impossible date: type {pattern}',
+  },
   display: {
     title: 'Patient calls',
     ticket: 'Ticket',

@@ -184,6 +184,12 @@ export const fr = {
   },
   compatibility: compatibilityFr,
   checkin: checkinFr,
+  dateField: {
+    day: 'JJ',
+    month: 'MM',
+    year: 'AAAA',
+    invalid: 'Date incomplète ou impossible\u00a0: tapez {pattern}',
+  },
   display: {
     title: 'Appels des patients',
     ticket: 'Ticket',

@@ -2,6 +2,12 @@ import type { Locator, Page } from '@playwright/test';
 import type { PreviewHost } from '../fixtures';
 import { ipc } from './admin-page';
 
+/**
+ * A person's gap between keys: the keyboard-wedge scanner takes six keys or more each under
+ * 50 ms and an Enter for a scan, so text typed faster than a hand would be read as a convocation.
+ */
+export const HUMAN_KEY_GAP_MS = 90;
+
 /** The desk check-in section, as reception staff use it. */
 export class CheckinPage {
   readonly lastName: Locator;
@@ -48,9 +54,11 @@ export class CheckinPage {
     await this.page.getByRole('heading', { level: 1, name: /Accueil patient|Desk check-in/ }).waitFor();
   }
 
+  /** The birth date (ISO in the test data) typed as a French receptionist types it: 15/03/1985. */
   async searchByName(lastName: string, birthDate: string): Promise<void> {
+    const [year, month, day] = birthDate.split('-');
     await this.lastName.fill(lastName);
-    await this.birthDate.fill(birthDate);
+    await this.birthDate.pressSequentially(`${day}/${month}/${year}`, { delay: HUMAN_KEY_GAP_MS });
     await this.lastName.press('Enter');
   }
 

@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { HUMAN_KEY_GAP_MS } from './checkin-page';
 
 /** Settings → the compatibility check card. */
 export class CompatibilityCard {
@@ -26,7 +27,9 @@ export class CompatibilityCard {
     await this.card.getByTestId('compatibility-login').locator('input').fill(account.login);
     await this.card.getByTestId('compatibility-password').locator('input').fill(account.password);
     await this.card.getByTestId('compatibility-last-name').locator('input').fill(patient.lastName);
-    await this.card.getByTestId('compatibility-birth-date').locator('input').fill(patient.birthDate);
+    // Typed as digits only, day first, the quickest way a French technician types a date.
+    const [year, month, day] = patient.birthDate.split('-');
+    await this.card.getByTestId('compatibility-birth-date').locator('input').pressSequentially(`${day}${month}${year}`, { delay: HUMAN_KEY_GAP_MS });
     await this.run.click();
   }
 }

@@ -84,6 +84,37 @@ describe('desk check-in screen', () => {
     wrapper.unmount();
   });
 
+  it('takes the birth date the way the language writes it, whatever the system locale, and says when it is no date', async () => {
+    const cousin: CheckinPatient = { ...patient, id: 'P2', displayName: 'Léo Garnier', birthDate: '1990-11-03' };
+    deskReplies.set('checkin/search', () => ({ ok: true, value: { patients: [patient, cousin] } }));
+    const french = await mountCheckin('fr');
+    const field = french.find('[data-testid="checkin-birth-date"] input');
+    expect(field.attributes('placeholder')).toBe('JJ/MM/AAAA');
+    await french.find('[data-testid="checkin-last-name"] input').setValue('Garnier');
+    await field.setValue('31/02/1985');
+    await field.trigger('blur');
+    expect(french.find('[data-testid="checkin-birth-date"]').text()).toContain('Date incomplète ou impossible\u00a0: tapez JJ/MM/AAAA');
+    await french.find('[data-testid="checkin-search"]').trigger('submit');
+    expect(deskCalls.some((call) => call.channel === 'checkin/search')).toBe(false);
+    await field.setValue('12/04/1985');
+    await french.find('[data-testid="checkin-search"]').trigger('submit');
+    await flushPromises();
+    expect(deskCalls.find((call) => call.channel === 'checkin/search')?.request).toEqual({ lastName: 'Garnier', birthDate: '1985-04-12' });
+    expect(french.find('[data-testid="checkin-patients"]').text()).toContain('Léo Garnier · 03/11/1990');
+    french.unmount();
+
+    deskCalls.length = 0;
+    const english = await mountCheckin('en');
+    const typed = english.find('[data-testid="checkin-birth-date"] input');
+    expect(typed.attributes('placeholder')).toBe('MM/DD/YYYY');
+    await english.find('[data-testid="checkin-last-name"] input').setValue('Garnier');
+    await typed.setValue('04/12/1985');
+    await english.find('[data-testid="checkin-search"]').trigger('submit');
+    await flushPromises();
+    expect(deskCalls.find((call) => call.channel === 'checkin/search')?.request).toEqual({ lastName: 'Garnier', birthDate: '1985-04-12' });
+    english.unmount();
+  });
+
   it('proposes the eligible appointments together, shows readiness, and says the ticket was not printed with its number', async () => {
     const wrapper = await mountCheckin('fr');
     await searchLea(wrapper);
