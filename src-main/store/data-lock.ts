@@ -1,4 +1,4 @@
-import { open, readFile, unlink } from 'node:fs/promises';
+import { mkdir, open, readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { DeskError } from '../../src-shared/errors';
 import { logger } from '../log';
@@ -21,7 +21,11 @@ const held = new Map<string, number>();
 export async function lockDataFolder(dataDir: string): Promise<DataFolderLock> {
   const file = path.join(path.resolve(dataDir), LOCK_FILE);
   const count = held.get(file) ?? 0;
-  if (count === 0) await take(file);
+  if (count === 0) {
+    // The first start on a machine: the lock is the first thing written in the folder.
+    await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+    await take(file);
+  }
   held.set(file, count + 1);
   let released = false;
   return {

@@ -17,7 +17,8 @@ export interface PreviewHost {
  */
 export async function launchPreviewHost(
   extraArgs: string[] = ['--kiosk-every', '0'],
-  dataDir: string = mkdtempSync(path.join(tmpdir(), 'desk-e2e-')),
+  // A folder that does not exist yet, as on a machine's first start.
+  dataDir: string = path.join(mkdtempSync(path.join(tmpdir(), 'desk-e2e-')), 'data'),
   env: Record<string, string> = {},
 ): Promise<{ host: PreviewHost; child: ChildProcess }> {
   const child = spawn(process.execPath, ['dist/main/web-host.js', '--json', ...extraArgs], {

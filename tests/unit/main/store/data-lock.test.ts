@@ -26,6 +26,13 @@ describe('one desk process per data folder', () => {
     expect((await failureOf(lockDataFolder(dir))).code).toBe('DATA_FOLDER_IN_USE');
   });
 
+  it('creates the data folder on the first start of a machine', async () => {
+    const dir = path.join(mkdtempSync(path.join(tmpdir(), 'lock-')), 'first', 'start');
+    const lock = await lockDataFolder(dir);
+    expect(readFileSync(path.join(dir, LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
+    await lock.release();
+  });
+
   it('takes over the lock of a process that is gone, and releases it on close', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'lock-'));
     const gone = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' });
