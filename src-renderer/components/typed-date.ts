@@ -1,7 +1,7 @@
 /**
- * A date typed at the desk, the way the interface's language writes it (15/03/1985 in French,
- * 03/15/1985 in English), whatever the system's locale: Chromium's date input follows the system,
- * so a French desk on an English Windows asked for mm/dd/yyyy. Read liberally (separators, no
+ * A date typed at the desk, the way the interface's language writes it (15/03/1985 in French;
+ * in English the system's own order, 03/15/1985 in the US, 15/03/1985 in Britain): Chromium's
+ * date input follows the system alone, so a French desk on an English Windows asked for mm/dd/yyyy. Read liberally (separators, no
  * separators, two-digit years, ISO pasted from another program), refused only when it is no date.
  */
 export type DatePart = 'day' | 'month' | 'year';
@@ -20,6 +20,21 @@ function shortDate(locale: string): Intl.DateTimeFormat {
     formats.set(locale, format);
   }
   return format;
+}
+
+/**
+ * The locale dates follow: the system's own when it speaks the interface's language (en-GB writes
+ * the day first, en-US the month), else the interface's language alone (a French desk on an
+ * English system writes dates the French way).
+ */
+export function regionalLocale(language: string, preferred: readonly string[] = globalThis.navigator?.languages ?? []): string {
+  const regional = preferred.find((tag) => tag.toLowerCase().split('-')[0] === language.toLowerCase());
+  if (!regional) return language;
+  try {
+    return Intl.DateTimeFormat.supportedLocalesOf([regional]).length > 0 ? regional : language;
+  } catch {
+    return language;
+  }
 }
 
 /** The order in which the locale writes day, month and year. */

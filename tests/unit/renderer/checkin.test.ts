@@ -84,7 +84,7 @@ describe('desk check-in screen', () => {
     wrapper.unmount();
   });
 
-  it('takes the birth date the way the language writes it, whatever the system locale, and says when it is no date', async () => {
+  it('takes the birth date the way the language writes it (French on any system, English in the system’s order) and says when it is no date', async () => {
     const cousin: CheckinPatient = { ...patient, id: 'P2', displayName: 'Léo Garnier', birthDate: '1990-11-03' };
     deskReplies.set('checkin/search', () => ({ ok: true, value: { patients: [patient, cousin] } }));
     const french = await mountCheckin('fr');
@@ -113,6 +113,23 @@ describe('desk check-in screen', () => {
     await flushPromises();
     expect(deskCalls.find((call) => call.channel === 'checkin/search')?.request).toEqual({ lastName: 'Garnier', birthDate: '1985-04-12' });
     english.unmount();
+
+    // English on a British system: the day comes first, as everywhere else on that computer.
+    deskCalls.length = 0;
+    const languages = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-GB']);
+    try {
+      const british = await mountCheckin('en');
+      const britishField = british.find('[data-testid="checkin-birth-date"] input');
+      expect(britishField.attributes('placeholder')).toBe('DD/MM/YYYY');
+      await british.find('[data-testid="checkin-last-name"] input').setValue('Garnier');
+      await britishField.setValue('12/04/1985');
+      await british.find('[data-testid="checkin-search"]').trigger('submit');
+      await flushPromises();
+      expect(deskCalls.find((call) => call.channel === 'checkin/search')?.request).toEqual({ lastName: 'Garnier', birthDate: '1985-04-12' });
+      british.unmount();
+    } finally {
+      languages.mockRestore();
+    }
   });
 
   it('proposes the eligible appointments together, shows readiness, and says the ticket was not printed with its number', async () => {

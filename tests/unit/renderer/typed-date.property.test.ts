@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { datePattern, formatTypedDate, parseTypedDate } from '../../../src-renderer/components/typed-date';
+import { datePattern, formatTypedDate, parseTypedDate, regionalLocale } from '../../../src-renderer/components/typed-date';
 
 /**
  * The expected texts are written here by hand (day first in French, month first in English),
@@ -24,6 +24,7 @@ describe('a date typed at the desk', () => {
         const month = padded ? pad(date.month) : String(date.month);
         expect(parseTypedDate(`${day}${sep}${month}${sep}${date.year}`, 'fr', TODAY)).toBe(iso(date));
         expect(parseTypedDate(`${month}${sep}${day}${sep}${date.year}`, 'en', TODAY)).toBe(iso(date));
+        expect(parseTypedDate(`${day}${sep}${month}${sep}${date.year}`, 'en-GB', TODAY)).toBe(iso(date));
       }),
     );
   });
@@ -43,7 +44,8 @@ describe('a date typed at the desk', () => {
       fc.property(aDate, (date) => {
         expect(formatTypedDate(iso(date), 'fr')).toBe(`${pad(date.day)}/${pad(date.month)}/${date.year}`);
         expect(formatTypedDate(iso(date), 'en')).toBe(`${pad(date.month)}/${pad(date.day)}/${date.year}`);
-        for (const locale of ['fr', 'en']) expect(parseTypedDate(formatTypedDate(iso(date), locale), locale, TODAY)).toBe(iso(date));
+        expect(formatTypedDate(iso(date), 'en-GB')).toBe(`${pad(date.day)}/${pad(date.month)}/${date.year}`);
+        for (const locale of ['fr', 'en', 'en-GB']) expect(parseTypedDate(formatTypedDate(iso(date), locale), locale, TODAY)).toBe(iso(date));
       }),
     );
   });
@@ -79,8 +81,18 @@ describe('a date typed at the desk', () => {
     }
   });
 
+  it('follows the system’s region only when the system speaks the interface’s language', () => {
+    expect(regionalLocale('en', ['en-GB', 'fr-FR'])).toBe('en-GB');
+    expect(regionalLocale('en', ['fr-FR', 'en-US'])).toBe('en-US');
+    expect(regionalLocale('fr', ['en-US', 'en'])).toBe('fr');
+    expect(regionalLocale('fr', ['fr-BE'])).toBe('fr-BE');
+    expect(regionalLocale('en', [])).toBe('en');
+    expect(regionalLocale('en', ['en-!!'])).toBe('en');
+  });
+
   it('shows what to type in the language’s letters and order', () => {
     expect(datePattern('fr', { day: 'JJ', month: 'MM', year: 'AAAA' })).toBe('JJ/MM/AAAA');
     expect(datePattern('en', { day: 'DD', month: 'MM', year: 'YYYY' })).toBe('MM/DD/YYYY');
+    expect(datePattern('en-GB', { day: 'DD', month: 'MM', year: 'YYYY' })).toBe('DD/MM/YYYY');
   });
 });
