@@ -22,21 +22,6 @@ function shortDate(locale: string): Intl.DateTimeFormat {
   return format;
 }
 
-/**
- * The locale dates follow: the system's own when it speaks the interface's language (en-GB writes
- * the day first, en-US the month), else the interface's language alone (a French desk on an
- * English system writes dates the French way).
- */
-export function regionalLocale(language: string, preferred: readonly string[] = globalThis.navigator?.languages ?? []): string {
-  const regional = preferred.find((tag) => tag.toLowerCase().split('-')[0] === language.toLowerCase());
-  if (!regional) return language;
-  try {
-    return Intl.DateTimeFormat.supportedLocalesOf([regional]).length > 0 ? regional : language;
-  } catch {
-    return language;
-  }
-}
-
 /** The order in which the locale writes day, month and year. */
 export function dateOrder(locale: string): DatePart[] {
   const order = shortDate(locale)

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { datePattern, formatTypedDate, parseTypedDate, regionalLocale } from '../../../src-renderer/components/typed-date';
+import { datePattern, formatTypedDate, parseTypedDate } from '../../../src-renderer/components/typed-date';
+import { regionalLocale } from '../../../src-renderer/composables/useRegionalLocale';
 
 /**
  * The expected texts are written here by hand (day first in French, month first in English),

@@ -1,10 +1,10 @@
-import { useI18n } from 'vue-i18n';
+import { useRegionalLocale } from '../../../composables/useRegionalLocale';
 
 /**
  * A moment the platform sends as ISO 8601, as people read it: date and time in the
  * UI's language and the desk's time zone ("24 nov. 2026, 10:51", "Nov 24, 2026, 10:51 AM").
  */
 export function useDateTime(): (iso: string) => string {
-  const { locale } = useI18n();
-  return (iso) => new Intl.DateTimeFormat(locale.value, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const regional = useRegionalLocale();
+  return (iso) => new Intl.DateTimeFormat(regional.value, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }

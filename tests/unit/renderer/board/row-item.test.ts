@@ -1,5 +1,5 @@
 import { mount } from '@vue/test-utils';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createVuetify } from 'vuetify';
 import { DEFAULT_BOARD_SETTINGS } from '../../../../src-shared/board/rows';
 import BoardRowItem from '../../../../src-renderer/features/board/components/BoardRowItem.vue';
@@ -30,6 +30,22 @@ describe('board row', () => {
       const text = mountRow({ row: row({ ticketId: 'i012', checkedInAt: '2026-11-23T08:05:00+01:00' }) }, locale).find('.board-row__time').text();
       expect(text).toContain(new Date('2026-11-23T08:05:00+01:00').toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' }));
     }
+  });
+
+  it('writes the time the way the system does when it speaks the interface language: 18:21 in Britain, 06:21 PM in the US', () => {
+    const arrived = row({ ticketId: 'i012', checkedInAt: new Date(2026, 10, 23, 18, 21).toISOString() });
+    const timeOn = (system: string[], locale: Locale) => {
+      const languages = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(system);
+      try {
+        return mountRow({ row: arrived }, locale).find('.board-row__time').text();
+      } finally {
+        languages.mockRestore();
+      }
+    };
+    expect(timeOn(['en-GB'], 'en')).toContain('18:21');
+    expect(timeOn(['en-GB'], 'en')).not.toMatch(/PM/i);
+    expect(timeOn(['en-US'], 'en')).toContain('06:21 PM');
+    expect(timeOn(['en-US'], 'fr')).toContain('18:21');
   });
 
   it('offers only the next forward move and a reprint button with a stable name', async () => {
