@@ -57,10 +57,12 @@ export const useBoardStore = defineStore('board', () => {
   let arrivedDuringRefresh: { rows: BoardRowsEvent[]; live: BoardLive | null } | null = null;
 
   function apply(change: BoardRowsEvent): void {
-    arrivedDuringRefresh?.rows.push(change);
     const arrivals = board.apply(change);
     triggerRef(rows);
-    if (arrivals.length > 0) cue(arrivals);
+    // While a snapshot is on its way the board is not the day's yet (empty at opening, after an
+    // unlock): a row is new only if the snapshot lacks it too, which the replay tells.
+    if (arrivedDuringRefresh) arrivedDuringRefresh.rows.push(change);
+    else if (arrivals.length > 0) cue(arrivals);
   }
 
   function cue(arrivals: string[]): void {
@@ -119,7 +121,7 @@ export const useBoardStore = defineStore('board', () => {
     }
     board.replace(snapshot.rows);
     // Events carry whole rows in order, so replaying them yields the newest state.
-    for (const change of arrived.rows) board.apply(change);
+    const arrivals = arrived.rows.flatMap((change) => board.apply(change));
     triggerRef(rows);
     live.value = arrived.live ?? snapshot.live;
     workplace.value = snapshot.workplace;
@@ -127,6 +129,7 @@ export const useBoardStore = defineStore('board', () => {
     settings.value = snapshot.settings;
     setLock(snapshot.lock);
     loaded.value = true;
+    if (arrivals.length > 0 && !snapshot.lock) cue(arrivals);
   }
 
   function close(): void {

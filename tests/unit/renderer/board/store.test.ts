@@ -55,6 +55,25 @@ describe('board store', () => {
     expect(board.live.state).toBe('live');
   });
 
+  it('cues only real arrivals while a snapshot is on its way: not the rows the day already had (at opening, after an unlock)', async () => {
+    const board = useBoardStore();
+    const opening = board.open();
+    // A re-verified row of the day and a kiosk arrival, both pushed before the snapshot lands.
+    push({ upserts: [row({ ticketId: 'i002', formattedNumber: 'I002' })], removed: [], reset: false });
+    push({ upserts: [row({ ticketId: 's007', formattedNumber: 'S007' })], removed: [], reset: false });
+    expect([...board.arrived]).toEqual([]);
+    answerSnapshot(snapshotOf([row({ ticketId: 'i002', formattedNumber: 'I002' })]));
+    await opening;
+    expect([...board.arrived]).toEqual(['s007']);
+
+    lockFromMain({ reason: 'manual', idleMinutes: null });
+    lockFromMain(null);
+    push({ upserts: [row({ ticketId: 'i002', formattedNumber: 'I002' })], removed: [], reset: false });
+    answerSnapshot(snapshotOf([row({ ticketId: 'i002', formattedNumber: 'I002' }), row({ ticketId: 's007', formattedNumber: 'S007' })]));
+    await vi.waitFor(() => expect(board.rows.size).toBe(2));
+    expect(board.arrived.has('i002')).toBe(false);
+  });
+
   it('keeps every refusal main reports, in order, for the board to show until dismissed', async () => {
     const board = useBoardStore();
     const opening = board.open();
