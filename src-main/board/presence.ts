@@ -2,6 +2,7 @@ import type { BoardOffice } from '../../src-shared/board/desks';
 import { DESK_HEARTBEAT_MS, type DeskPresence, type DeskQueue, type DeskState } from '../../src-shared/platform/desks';
 import type { Workplace } from '../../src-shared/ipc/workplace';
 import { logger } from '../log';
+import { within } from '../net/within';
 import type { PlatformBoardClient } from '../platform/tickets/board';
 import { isNotOffered } from '../platform/tickets/http';
 
@@ -80,8 +81,7 @@ export class DeskPresenceLoop {
     if (this.officePlaceId === null) return;
     this.state = 'closed';
     // Never holds the app's shutdown for long: an unreachable platform learns it from the silence instead.
-    const bounded = (work: Promise<unknown> | null) =>
-      Promise.race([work?.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, CLOSING_MS).unref())]);
+    const bounded = (work: Promise<unknown> | null) => within(work?.catch(() => undefined) ?? Promise.resolve(), CLOSING_MS, undefined);
     await bounded(this.inFlight);
     await bounded(this.beat());
     this.stop();

@@ -12,6 +12,7 @@ import type { Appointment, AppointmentPair, CheckInRequest } from '../../src-sha
 import type { DeskJournalPort, JournalEntry, TicketPrinter, TrainingPort } from '../features';
 import { NO_TICKET_NUMBER } from '../journal/desk-journal';
 import { logger } from '../log';
+import { within } from '../net/within';
 import type { PlatformBoardClient } from '../platform/tickets/board';
 import { bestEffort, isNotOffered } from '../platform/tickets/http';
 import { notifySettingFor, type IssuedDeskTicket, type ReceptionClient } from '../platform/tickets/reception';
@@ -152,10 +153,6 @@ export class CheckinService {
     const officePlaceId = this.deps.staff.workplace()?.officePlaceId;
     const received = appointments.filter((appointment) => receivedStatus(appointment.status) && appointment.ticketNumberFormatted && !this.undone.has(appointment.id));
     if (!board || !this.dayListOffered || officePlaceId === undefined || received.length === 0) return;
-    let timer: NodeJS.Timeout | undefined;
-    const bound = new Promise<null>((resolve) => {
-      timer = setTimeout(() => resolve(null), DAY_LIST_WAIT_MS);
-    });
     const ask = async () => {
       try {
         return await board.listForDay({ officePlaceId });
@@ -164,7 +161,7 @@ export class CheckinService {
         throw error;
       }
     };
-    const day = await Promise.race([bestEffort('listForDay', ask, null), bound]).finally(() => clearTimeout(timer));
+    const day = await within(bestEffort('listForDay', ask, null), DAY_LIST_WAIT_MS, null);
     if (!day) return;
     const ids = new Set(appointments.map((appointment) => appointment.id));
     const mine = day.tickets.filter((ticket) => ticket.contractAppointmentId !== null && ids.has(ticket.contractAppointmentId));
