@@ -44,6 +44,21 @@ async function searchLea(wrapper: Awaited<ReturnType<typeof mountCheckin>>) {
   await flushPromises();
 }
 
+/** Garnier searched with the birth date typed as given: the pattern the field showed, and what was asked. */
+async function searchTyped(locale: Locale, typed: string) {
+  deskCalls.length = 0;
+  const wrapper = await mountCheckin(locale);
+  const field = wrapper.find('[data-testid="checkin-birth-date"] input');
+  const placeholder = field.attributes('placeholder');
+  await wrapper.find('[data-testid="checkin-last-name"] input').setValue('Garnier');
+  await field.setValue(typed);
+  await wrapper.find('[data-testid="checkin-search"]').trigger('submit');
+  await flushPromises();
+  const request = deskCalls.find((call) => call.channel === 'checkin/search')?.request;
+  wrapper.unmount();
+  return { placeholder, request };
+}
+
 /** Léa as the medical system shows her after an undo: arrival still recorded. */
 const stillArrived: CheckinPatient = {
   ...patient,
@@ -103,30 +118,11 @@ describe('desk check-in screen', () => {
     expect(french.find('[data-testid="checkin-patients"]').text()).toContain('Léo Garnier · 03/11/1990');
     french.unmount();
 
-    deskCalls.length = 0;
-    const english = await mountCheckin('en');
-    const typed = english.find('[data-testid="checkin-birth-date"] input');
-    expect(typed.attributes('placeholder')).toBe('MM/DD/YYYY');
-    await english.find('[data-testid="checkin-last-name"] input').setValue('Garnier');
-    await typed.setValue('04/12/1985');
-    await english.find('[data-testid="checkin-search"]').trigger('submit');
-    await flushPromises();
-    expect(deskCalls.find((call) => call.channel === 'checkin/search')?.request).toEqual({ lastName: 'Garnier', birthDate: '1985-04-12' });
-    english.unmount();
-
+    expect(await searchTyped('en', '04/12/1985')).toEqual({ placeholder: 'MM/DD/YYYY', request: { lastName: 'Garnier', birthDate: '1985-04-12' } });
     // English on a British system: the day comes first, as everywhere else on that computer.
-    deskCalls.length = 0;
     const languages = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-GB']);
     try {
-      const british = await mountCheckin('en');
-      const britishField = british.find('[data-testid="checkin-birth-date"] input');
-      expect(britishField.attributes('placeholder')).toBe('DD/MM/YYYY');
-      await british.find('[data-testid="checkin-last-name"] input').setValue('Garnier');
-      await britishField.setValue('12/04/1985');
-      await british.find('[data-testid="checkin-search"]').trigger('submit');
-      await flushPromises();
-      expect(deskCalls.find((call) => call.channel === 'checkin/search')?.request).toEqual({ lastName: 'Garnier', birthDate: '1985-04-12' });
-      british.unmount();
+      expect(await searchTyped('en', '12/04/1985')).toEqual({ placeholder: 'DD/MM/YYYY', request: { lastName: 'Garnier', birthDate: '1985-04-12' } });
     } finally {
       languages.mockRestore();
     }
