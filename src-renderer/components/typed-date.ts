@@ -1,8 +1,11 @@
+import { dateTimeFormat } from '../composables/useRegionalLocale';
+
 /**
  * A date typed at the desk, the way the interface's language writes it (15/03/1985 in French;
  * in English the system's own order, 03/15/1985 in the US, 15/03/1985 in Britain): Chromium's
- * date input follows the system alone, so a French desk on an English Windows asked for mm/dd/yyyy. Read liberally (separators, no
- * separators, two-digit years, ISO pasted from another program), refused only when it is no date.
+ * date input follows the system alone, so a French desk on an English Windows asked for
+ * mm/dd/yyyy. Read liberally (separators, no separators, two-digit years, ISO pasted from
+ * another program), refused only when it is no date.
  */
 export type DatePart = 'day' | 'month' | 'year';
 
@@ -11,16 +14,7 @@ const SAMPLE = Date.UTC(2001, 10, 22);
 const ISO = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
 const WIDTH: Record<DatePart, number> = { day: 2, month: 2, year: 4 };
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function shortDate(locale: string): Intl.DateTimeFormat {
-  let format = formats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
-    formats.set(locale, format);
-  }
-  return format;
-}
+const shortDate = (locale: string) => dateTimeFormat(locale, 'typedDate');
 
 /** The order in which the locale writes day, month and year. */
 export function dateOrder(locale: string): DatePart[] {

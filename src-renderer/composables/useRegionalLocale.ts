@@ -21,3 +21,29 @@ export function useRegionalLocale(): ComputedRef<string> {
   const { locale } = useI18n();
   return computed(() => regionalLocale(locale.value));
 }
+
+const STYLES = {
+  /** Hours and minutes. */
+  time: { hour: '2-digit', minute: '2-digit' },
+  /** A calendar date as staff type it (15/03/1985); in UTC, so no time zone moves it by a day. */
+  typedDate: { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per locale and style: building one per call, per row drawn, is what costs. */
+export function dateTimeFormat(locale: string, style: keyof typeof STYLES): Intl.DateTimeFormat {
+  const key = `${style}|${locale}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, STYLES[style]);
+    formats.set(key, format);
+  }
+  return format;
+}
+
+/** Hours and minutes of an instant, the way this desk's staff read them. */
+export function useTimeOfDay(): (instant: string | number | Date) => string {
+  const regional = useRegionalLocale();
+  return (instant) => dateTimeFormat(regional.value, 'time').format(new Date(instant));
+}

@@ -54,16 +54,3 @@ export function rowTime(row: BoardRow, now: number, settings: Pick<BoardSettings
       return { kind: 'done', minutes: row.doneAt ? minutesSince(row.checkedInAt, Date.parse(row.doneAt)) : null, calls: row.calls, level: null };
   }
 }
-
-// One formatter per language: `toLocaleTimeString` with options builds one per call, per row drawn.
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** Hours and minutes in the staff's language. */
-export function timeFormat(locale: string): Intl.DateTimeFormat {
-  let format = timeFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' });
-    timeFormats.set(locale, format);
-  }
-  return format;
-}
