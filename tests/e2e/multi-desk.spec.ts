@@ -29,6 +29,17 @@ const examOf = (formattedNumber: string) =>
 const waitingWith = (examTypeId: string) =>
   todayHere().filter((ticket) => ticket.status === 'checkedIn' && !ticket.lastCall && ticket.contractAppointmentId && examOf(ticket.formattedNumber) === examTypeId);
 
+/**
+ * Kiosk arrivals until patients of each exam type wait at the desks' office place: the
+ * earlier tests' calls may have taken the last ones, and how many the day still holds
+ * depends on the hour the suite runs.
+ */
+async function untilWaiting(...examTypeIds: string[]): Promise<void> {
+  for (let i = 0; i < 40 && examTypeIds.some((examTypeId) => waitingWith(examTypeId).length === 0); i += 1) {
+    if (!(await sandbox.kiosk.arrive())) break;
+  }
+}
+
 function attach(deskId: number, deskLabel: string): string {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'desk-attach-')), 'sandbox.json');
   writeFileSync(file, JSON.stringify({ profile: { ...sandbox.profile, deskId, deskLabel }, accountKey: sandbox.accountKey }));
@@ -80,8 +91,7 @@ test.describe('several desks, one office', () => {
     test.setTimeout(120_000);
     // Work for both desks (W tickets, no appointment: outside any scanner-only queue) besides the kiosk arrivals.
     sandbox = await startSandbox({ publisherFlags: sandboxArgs, waitingTickets: 8 });
-    // Kiosk arrivals until scanner and MRI patients both wait at the desks' office place.
-    for (let i = 0; i < 40 && (waitingWith('SCAN').length === 0 || waitingWith('IRM').length === 0); i += 1) await sandbox.kiosk.arrive();
+    await untilWaiting('SCAN', 'IRM');
     hosts.push(await launchPreviewHost(['--kiosk-every', '0'], mkdtempSync(path.join(tmpdir(), 'desk-a-')), { DESK_ATTACH_SANDBOX: attach(1, 'Accueil 1') }));
     hosts.push(await launchPreviewHost(['--kiosk-every', '0'], mkdtempSync(path.join(tmpdir(), 'desk-b-')), { DESK_ATTACH_SANDBOX: attach(2, 'Accueil 2') }));
     a = await openBoard(browser, hosts[0]!.host);
@@ -149,6 +159,7 @@ test.describe('several desks, one office', () => {
   });
 
   test('call next on a desk serving only scanner exams never calls an MRI patient', async () => {
+    await untilWaiting('SCAN', 'IRM');
     const mri = waitingWith('IRM').map((ticket) => ticket.formattedNumber);
     expect(mri.length).toBeGreaterThan(0);
     await a.page.getByTestId('queue-open').click();
