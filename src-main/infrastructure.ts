@@ -8,6 +8,7 @@ import { PlatformBoardClient } from './platform/tickets/board';
 import { PlatformHttp } from './platform/tickets/http';
 import { ReceptionClient } from './platform/tickets/reception';
 import { PublisherClient } from './publisher/client';
+import { AuditTrail } from './store/audit-trail';
 
 /** Timing knobs of a stream (tests shorten them); where and who are the infrastructure's. */
 export type TicketStreamTuning = Omit<TicketStreamOptions, 'platformUrl' | 'licenceUuid' | 'accountKey'>;
@@ -50,6 +51,8 @@ export interface Infrastructure {
   ticketStream: TicketStreamFactory;
   /** The desk's own tickets, patients and calls of the day: the fallback when the platform lacks the desk extensions. */
   journal: DeskJournalPort;
+  /** Who did what at this desk (`board-audit.jsonl`): every feature records its staff actions there. */
+  audit: AuditTrail;
   training: TrainingPort | null;
 }
 
@@ -73,6 +76,7 @@ export function createInfrastructure(input: InfrastructureInput): Infrastructure
     ticketStream: (listener, tuning) =>
       new TicketEventStream({ ...tuning, platformUrl: profile.platformUrl, licenceUuid: profile.licenceUuid, accountKey }, listener),
     journal: input.journal,
+    audit: new AuditTrail(input.dataDir),
     training: input.training,
   };
 }

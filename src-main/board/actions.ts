@@ -11,7 +11,7 @@ import { isTransientPlatformError } from '../platform/transient';
 import type { PlatformBoardClient } from '../platform/tickets/board';
 import { isNotOffered, TicketConflict } from '../platform/tickets/http';
 import { isClosedRejected, isContractError, isTransient } from '../publisher/errors';
-import type { AuditTrail } from './audit';
+import type { AuditTrail } from '../store/audit-trail';
 import type { Outbox } from './outbox/outbox';
 import { isCalled, ticketStatusOf, type BoardState } from './state';
 import type { Reverifier } from './verifier';

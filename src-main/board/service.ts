@@ -18,7 +18,7 @@ import type { ConnectionProfile } from '../../src-shared/profile';
 import { OfficeGrants } from './grants';
 import { isTransient } from '../publisher/errors';
 import { BoardActions } from './actions';
-import { AuditTrail } from './audit';
+import type { AuditTrail } from '../store/audit-trail';
 import type { OutboxEntry } from './outbox/entries';
 import { Outbox, type Delivery } from './outbox/outbox';
 import { BoardSettingsStore } from './settings-store';
@@ -52,6 +52,7 @@ export interface BoardDeps {
   profile: Pick<ConnectionProfile, 'officePlaceId'>;
   /** The desk's own day: the board's rows and calls when the platform lacks the desk extensions. */
   journal: DeskJournalPort;
+  audit: AuditTrail;
   staff: Pick<StaffSessionService, 'requireSession' | 'requireWorkplace' | 'workplace' | 'chooseWorkplace' | 'confirmPassword' | 'current'>;
 }
 
@@ -88,7 +89,6 @@ export class BoardService {
     private readonly deps: BoardDeps,
     private readonly outbox: Outbox,
     private readonly settings: BoardSettingsStore,
-    private readonly audit: AuditTrail,
     private readonly options: BoardServiceOptions,
     private readonly queue: DeskQueueStore,
   ) {
@@ -121,7 +121,7 @@ export class BoardService {
       platform: deps.board,
       setPublisherStatus: (id, status) => publisher.setAppointmentStatus(id, status, AT_ONCE),
       outbox,
-      audit,
+      audit: deps.audit,
       workplace: () => deps.staff.requireWorkplace(),
       staffName: () => deps.staff.requireSession().displayName,
       journal: deps.journal,
@@ -145,7 +145,7 @@ export class BoardService {
       retryMaxMs: options.outboxRetryMaxMs,
     });
     const queue = await DeskQueueStore.open(deps.dataDir);
-    service = new BoardService(deps, outbox, await BoardSettingsStore.open(deps.dataDir), new AuditTrail(deps.dataDir), options, queue);
+    service = new BoardService(deps, outbox, await BoardSettingsStore.open(deps.dataDir), options, queue);
     service.state.setQueue(queue.current());
     for (const entry of outbox.pending()) {
       if (entry.kind === 'publisherStatus') service.state.setLocal(entry.ticketId, { status: entry.status, pending: true });
@@ -188,7 +188,7 @@ export class BoardService {
   async chooseWorkplace(workplace: Workplace): Promise<Workplace> {
     await this.grants.require(workplace.officePlaceId);
     const chosen = await this.deps.staff.chooseWorkplace(workplace);
-    await this.audit.record({ staff: this.staffName(), action: 'chooseWorkplace', outcome: `place ${chosen.officePlaceId}, ${chosen.deskLabel}` });
+    await this.deps.audit.record({ staff: this.staffName(), action: 'chooseWorkplace', outcome: `place ${chosen.officePlaceId}, ${chosen.deskLabel}` });
     if (this.feedPlace !== null && this.feedPlace !== chosen.officePlaceId) this.stopFeed();
     return chosen;
   }
@@ -211,7 +211,7 @@ export class BoardService {
 
   async setDeskState(state: DeskState): Promise<BoardOffice> {
     await this.presence.setState(state);
-    await this.audit.record({ staff: this.staffName(), action: 'deskState', outcome: state });
+    await this.deps.audit.record({ staff: this.staffName(), action: 'deskState', outcome: state });
     return this.officeNow();
   }
 
@@ -221,7 +221,7 @@ export class BoardService {
     this.state.setQueue(saved);
     await this.presence.announceNow();
     const size = saved.examTypeIds.length + saved.rooms.length + saved.practitioners.length;
-    await this.audit.record({ staff: this.staffName(), action: 'queue', outcome: size === 0 ? 'everything' : `${size} choices` });
+    await this.deps.audit.record({ staff: this.staffName(), action: 'queue', outcome: size === 0 ? 'everything' : `${size} choices` });
     return this.officeNow();
   }
 
@@ -273,7 +273,7 @@ export class BoardService {
     if (!this.locked) {
       this.lockState = { reason, idleMinutes: reason === 'idle' ? this.settings.current().idleLockMinutes : null };
       this.deps.events.emit('board/locked', this.lockState);
-      await this.audit.record({ staff: this.staffName(), action: 'lock', outcome: 'done' });
+      await this.deps.audit.record({ staff: this.staffName(), action: 'lock', outcome: 'done' });
     }
     return null;
   }
@@ -286,7 +286,7 @@ export class BoardService {
     this.deps.events.emit('board/locked', null);
     // The absent list (patient names) was held back while locked: the renderer gets it again.
     this.officeChanged();
-    await this.audit.record({ staff: this.staffName(), action: 'unlock', outcome: 'done' });
+    await this.deps.audit.record({ staff: this.staffName(), action: 'unlock', outcome: 'done' });
     return null;
   }
 
@@ -428,7 +428,7 @@ export class BoardService {
         this.state.upsert(called);
       }
       // The status mirror is best effort and was never shown as pending: only staff actions are audited.
-      if (entry.kind !== 'platformStatus') void this.audit.record({ ...this.auditOf(entry), outcome: 'deliveredAfterWaiting' });
+      if (entry.kind !== 'platformStatus') void this.deps.audit.record({ ...this.auditOf(entry), outcome: 'deliveredAfterWaiting' });
       return 'done';
     } catch (error) {
       if (isTransient(error) || isTransientPlatformError(error)) return 'retry';
@@ -445,7 +445,7 @@ export class BoardService {
     if (entry.kind === 'platformStatus') return;
     const audited = this.auditOf(entry);
     // Written before staff are told, so the trail already holds what the alert says.
-    await this.audit.record({ ...audited, outcome: 'refusedAfterWaiting' });
+    await this.deps.audit.record({ ...audited, outcome: 'refusedAfterWaiting' });
     this.deps.events.emit('board/refused', { ticket: audited.ticket ?? null, action: audited.action, code });
   }
 

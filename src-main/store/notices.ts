@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { startupNoticeSchema, type DurableFile, type StartupNotice } from '../../src-shared/ipc/contract';
-import { AuditTrail } from '../board/audit';
+import { AuditTrail } from './audit-trail';
 import { logger } from '../log';
 import { AtomicJsonFile, serialisedWrite } from './atomic-file';
 

@@ -1,7 +1,7 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { logger } from '../log';
-import { serialisedWrite } from '../store/atomic-file';
+import { serialisedWrite } from './atomic-file';
 
 const log = logger('board-audit');
 
