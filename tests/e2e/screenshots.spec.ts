@@ -21,12 +21,24 @@ const SIZES = { laptop: { width: 1366, height: 768 }, wide: { width: 1920, heigh
 const LANGUAGES = { fr: 'fr-FR', en: 'en-GB' } as const;
 type Language = keyof typeof LANGUAGES;
 
+/**
+ * The training day as it stands at 10:30 today, whatever the hour the suite runs: the seeded
+ * history (who is called, waiting, done) and the kiosk's arrivals are the same on every run.
+ * The sandbox's clock runs on from there; each page's clock starts a little later, after every
+ * arrival of the set-up (which has 90 s at most), so waits and their colours are the same too.
+ * It runs rather than stands still: Vue drops an event whose time is not after its listener's.
+ */
+const STARTED = Date.now();
+const DAY_AT = new Date(new Date().setHours(10, 30, 0, 0)).getTime();
+const dayClock = () => new Date(DAY_AT + (Date.now() - STARTED));
+const PAGES_AT = DAY_AT + 2 * 60_000;
+
 let sandbox: RunningSandbox;
 let desk: { host: PreviewHost; child: ChildProcess };
 
 /** Today's tickets still on the desk's board (checked in, in care or done) at its office place. */
 function onBoard(): number {
-  const today = localDay(new Date());
+  const today = localDay(dayClock());
   return sandbox.world.platform.tickets.filter(
     (ticket) => ticket.day === today && ticket.officePlaceId === sandbox.profile.officePlaceId && ['checkedIn', 'inCare', 'done'].includes(ticket.status),
   ).length;
@@ -34,7 +46,7 @@ function onBoard(): number {
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  sandbox = await startSandbox();
+  sandbox = await startSandbox({ clock: dayClock });
   // The kiosk takes the day's patients in appointment order: the same arrivals, names and numbers on every run.
   for (let i = 0; i < 40 && onBoard() < 14; i += 1) await sandbox.kiosk.arrive();
   const attachFile = path.join(mkdtempSync(path.join(tmpdir(), 'desk-shots-')), 'sandbox.json');
@@ -49,6 +61,7 @@ test.afterAll(async () => {
 
 async function openPage(browser: Browser, language: Language, size: keyof typeof SIZES): Promise<Page> {
   const context = await browser.newContext({ locale: LANGUAGES[language], viewport: SIZES[size], reducedMotion: 'reduce' });
+  await context.clock.install({ time: PAGES_AT });
   return context.newPage();
 }
 
