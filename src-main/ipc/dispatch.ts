@@ -6,6 +6,7 @@ import { ipcContract, type ResponseOf } from '../../src-shared/ipc/contract';
 import { fail, ok, type DeskResult } from '../../src-shared/result';
 import { logger } from '../log';
 import { refusalFor, type AccessCredentials } from './access';
+import { inputProblem, type InputProblem } from './bounds';
 
 const log = logger('ipc');
 
@@ -24,7 +25,7 @@ export type Dispatch = (channel: unknown, payload: unknown) => Promise<DeskResul
  * `DeskError` result. Nothing thrown here reaches the transport.
  */
 export function createDispatcher(table: HandlerTable, who: AccessCredentials): Dispatch {
-  return async (channel, payload) => {
+  const dispatch = async (channel: unknown, payload: unknown): Promise<DeskResult<unknown>> => {
     if (!isChannel(channel)) {
       return fail({ code: 'UNKNOWN_CHANNEL', message: 'This action does not exist.' });
     }
@@ -32,48 +33,44 @@ export function createDispatcher(table: HandlerTable, who: AccessCredentials): D
     const refusal = refusalFor(channelAccess[channel], who);
     if (refusal) return fail(refusal.toJSON());
     const spec = ipcContract[channel];
-    const malformed = malformedText(payload);
-    if (malformed !== null) {
-      // A lone surrogate cannot be encoded into a URL, a QR code or a file name: refused here, once.
-      return fail({ code: 'BAD_REQUEST', message: `Invalid request for ${channel}: ${malformed || '(request)'} is not valid text.` });
-    }
+    // Bounded before anything walks it: the validator and the handlers only ever see a request of a sane size.
+    const problem = inputProblem(payload);
+    if (problem) return fail({ code: 'BAD_REQUEST', message: `Invalid request for ${channel}: ${problemWords(problem)}.` });
     const parsed = spec.request.safeParse(payload);
     if (!parsed.success) {
       const fields = parsed.error.issues.map((issue) => issue.path.join('.') || '(request)');
       return fail({ code: 'BAD_REQUEST', message: `Invalid request for ${channel}: ${[...new Set(fields)].join(', ')}.` });
     }
+    const handler = table[channel] as (request: unknown) => unknown;
+    const value = await handler(parsed.data);
+    const checked = spec.response.safeParse(value);
+    if (!checked.success) {
+      log.error('handler answered outside the contract', { channel });
+      return fail({ code: 'INTERNAL', message: 'The desk answered in an unexpected form.' });
+    }
+    return ok(checked.data);
+  };
+  // Whatever it is given (a getter that throws, a cycle, a proxy), the transport gets a typed result, never a throw.
+  return async (channel, payload) => {
     try {
-      const handler = table[channel] as (request: unknown) => unknown;
-      const value = await handler(parsed.data);
-      const checked = spec.response.safeParse(value);
-      if (!checked.success) {
-        log.error('handler answered outside the contract', { channel });
-        return fail({ code: 'INTERNAL', message: 'The desk answered in an unexpected form.' });
-      }
-      return ok(checked.data);
+      return await dispatch(channel, payload);
     } catch (error) {
       if (isDeskError(error)) return fail(error.toJSON());
-      log.error('handler failed', { channel, error: error instanceof Error ? error.name : typeof error });
+      log.error('handler failed', { channel: isChannel(channel) ? channel : 'unknown', error: error instanceof Error ? error.name : typeof error });
       return fail(new DeskError('INTERNAL', 'An unexpected error occurred in the desk.').toJSON());
     }
   };
 }
 
-/** Path of the first string (value or key) that is not well-formed Unicode, or null. */
-function malformedText(value: unknown, at = ''): string | null {
-  if (typeof value === 'string') return isWellFormed(value) ? null : at;
-  if (typeof value !== 'object' || value === null) return null;
-  for (const [key, item] of Object.entries(value)) {
-    const path = at ? `${at}.${key}` : key;
-    if (!isWellFormed(key)) return at || '(key)';
-    const found = malformedText(item, path);
-    if (found !== null) return found;
+function problemWords(problem: InputProblem): string {
+  switch (problem.kind) {
+    case 'tooDeep':
+      return 'the request is nested too deeply';
+    case 'tooLarge':
+      return 'the request is too large';
+    case 'unreadable':
+      return 'the request cannot be read';
+    case 'malformedText':
+      return `${problem.path || '(request)'} is not valid text`;
   }
-  return null;
 }
-
-function isWellFormed(text: string): boolean {
-  // String.prototype.isWellFormed (ES2024) without raising the whole project's lib level.
-  return !/\p{Surrogate}/u.test(text.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, ''));
-}
-
