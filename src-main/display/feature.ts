@@ -10,7 +10,7 @@ import { DisplayFeed } from './feed';
 import type { DisplayWindows } from './windows';
 
 export interface DisplayDeps {
-  board: Pick<PlatformBoardClient, 'listForDay'>;
+  board: Pick<PlatformBoardClient, 'listForDay' | 'answers'>;
   ticketStream: TicketStreamFactory;
   events: DeskEvents;
   staff: Pick<StaffSessionService, 'workplace'>;

@@ -31,7 +31,7 @@ export function lastCalls(tickets: readonly DeskTicket[], limit = CALLS_SHOWN): 
 }
 
 export interface DisplayFeedDeps {
-  platform: Pick<PlatformBoardClient, 'listForDay'>;
+  platform: Pick<PlatformBoardClient, 'listForDay' | 'answers'>;
   /** The platform's live ticket events: offered, the display follows them instead of polling the day list. */
   openStream?: TicketStreamFactory;
   officePlaceId: () => number | null;

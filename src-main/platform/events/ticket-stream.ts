@@ -15,6 +15,7 @@ import { DESK_EVENT, officeDesksResponseSchema, type OfficeDesks } from '../../.
 import { logger } from '../../log';
 import { exponentialCeiling } from '../../net/retry';
 import { answeredUsably } from '../../net/transport';
+import { within } from '../../net/within';
 import { ticketServiceHeaders, ticketServiceUrl, type TicketServiceAccess } from '../tickets/endpoint';
 
 const log = logger('ticket-events');
@@ -44,7 +45,20 @@ export interface TicketStreamOptions extends TicketServiceAccess {
   random?: () => number;
   /** Told after every connection attempt whether the platform answered usably (as the ticket services tell it). */
   onReachability?: (reachable: boolean) => void;
+  /**
+   * A cheap question to the platform (true: it answered). A dead connection gives no error and a
+   * heartbeat may come only every 15 s: after `quietMs` without a byte the desk asks, and no answer
+   * within `probeTimeoutMs` means the stream is not live. Without a probe only the heartbeat decides.
+   */
+  probe?: () => Promise<boolean>;
+  quietMs?: number;
+  probeTimeoutMs?: number;
+  now?: () => number;
 }
+
+/** A quiet stream is checked after this long, and the check waits this long: lost within 5 s. */
+export const STREAM_QUIET_MS = 2_000;
+export const STREAM_PROBE_TIMEOUT_MS = 2_500;
 
 /**
  * The wait before reconnection attempt `failures` (1-based): the capped exponential
@@ -67,6 +81,8 @@ export function reconnectDelay(failures: number, options: Pick<TicketStreamOptio
 export class TicketEventStream {
   private request: ClientRequest | null = null;
   private watchdog: NodeJS.Timeout | null = null;
+  private quiet: NodeJS.Timeout | null = null;
+  private heardAt: number | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
   private failures = 0;
   private stopped = true;
@@ -83,6 +99,11 @@ export class TicketEventStream {
   /** Id of the last frame seen: where a reconnect resumes. */
   get lastEventId(): number | null {
     return this.position;
+  }
+
+  /** When the platform last sent anything on the stream (epoch ms), null before the first byte. */
+  get lastHeardAt(): number | null {
+    return this.heardAt;
   }
 
   /** Opens the stream from `from` (the `lastEventId` of listForDay), or live only when null. */
@@ -128,9 +149,12 @@ export class TicketEventStream {
       const parser = createParser({ onEvent: (message) => this.frame(message) });
       response.setEncoding('utf8');
       this.armWatchdog();
+      this.armQuiet(generation);
       response.on('data', (chunk: string) => {
         if (generation !== this.generation) return;
+        this.heardAt = this.now();
         this.armWatchdog();
+        this.armQuiet(generation);
         parser.feed(chunk);
       });
       response.on('end', () => lost('ended'));
@@ -176,6 +200,29 @@ export class TicketEventStream {
     this.watchdog.unref();
   }
 
+  /**
+   * Silence is normal between events, so it is checked rather than trusted: the probe runs
+   * after each quiet spell, and a platform that does not answer it ends the stream's claim to be live.
+   */
+  private armQuiet(generation: number): void {
+    const probe = this.options.probe;
+    if (!probe) return;
+    if (this.quiet) clearTimeout(this.quiet);
+    this.quiet = setTimeout(() => {
+      this.quiet = null;
+      void within(probe().catch(() => false), this.options.probeTimeoutMs ?? STREAM_PROBE_TIMEOUT_MS, false).then((answered) => {
+        if (generation !== this.generation) return;
+        if (!answered) this.lost('probe');
+        else if (!this.quiet) this.armQuiet(generation);
+      });
+    }, this.options.quietMs ?? STREAM_QUIET_MS);
+    this.quiet.unref();
+  }
+
+  private now(): number {
+    return (this.options.now ?? Date.now)();
+  }
+
   private lost(cause: string): void {
     if (this.stopped || this.retryTimer) return;
     this.clearTimers();
@@ -207,8 +254,10 @@ export class TicketEventStream {
 
   private clearTimers(): void {
     if (this.watchdog) clearTimeout(this.watchdog);
+    if (this.quiet) clearTimeout(this.quiet);
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.watchdog = null;
+    this.quiet = null;
     this.retryTimer = null;
   }
 }

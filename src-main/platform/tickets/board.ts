@@ -17,6 +17,7 @@ import { maybe } from '../../../src-shared/publisher/tolerant';
 import type { RetryPolicy } from '../../net/retry';
 import { z } from 'zod';
 import type { PlatformHttp } from './http';
+import { isTransientPlatformError } from '../transient';
 
 /** `listForDay` with the optional resume cursor the sandbox (and any faithful platform) answers. */
 const dayListSchema = listForDayResponseSchema.extend({ lastEventId: maybe(z.number().int()) });
@@ -67,6 +68,20 @@ export class PlatformBoardClient {
 
   async officeDesks(officePlaceId: number): Promise<DeskPresence[]> {
     return (await this.http.get(DESK_PRESENCE_PATHS.desks, { officePlaceId }, officeDesksResponseSchema, ONCE)).desks;
+  }
+
+  /**
+   * Whether the platform answers at all, with the cheapest read there is (the office's desks, one
+   * attempt, a short wait): any answer but a 5xx counts, even "no such route". The live stream uses it
+   * to tell a quiet moment from a dead connection.
+   */
+  async answers(officePlaceId: number, timeoutMs = 2_000): Promise<boolean> {
+    try {
+      await this.http.get(DESK_PRESENCE_PATHS.desks, { officePlaceId }, officeDesksResponseSchema, ONCE, timeoutMs);
+      return true;
+    } catch (error) {
+      return !isTransientPlatformError(error);
+    }
   }
 
   async transferTicket(request: Omit<TransferTicketRequest, 'licenceUuid'>): Promise<DeskTicket> {

@@ -91,9 +91,9 @@ export class PlatformHttp {
     return this.call(ticketServiceUrl(this.options, path), operation, schema, { licenceUuid: this.options.licenceUuid, ...body }, retry, 'PUT');
   }
 
-  /** GET with the licence and the query in the URL. */
-  get<S extends z.ZodType>(path: string, query: Record<string, string | number>, schema: S, retry?: RetryPolicy): Promise<z.output<S>> {
-    return this.call(ticketServiceUrl(this.options, path, query), path.split('/').pop() ?? path, schema, undefined, retry, 'GET');
+  /** GET with the licence and the query in the URL; `timeoutMs` shortens the wait (a liveness check). */
+  get<S extends z.ZodType>(path: string, query: Record<string, string | number>, schema: S, retry?: RetryPolicy, timeoutMs?: number): Promise<z.output<S>> {
+    return this.call(ticketServiceUrl(this.options, path, query), path.split('/').pop() ?? path, schema, undefined, retry, 'GET', timeoutMs);
   }
 
   private call<S extends z.ZodType>(
@@ -103,10 +103,11 @@ export class PlatformHttp {
     body: unknown,
     retry?: RetryPolicy,
     method: 'POST' | 'PUT' | 'GET' = 'POST',
+    timeoutMs?: number,
   ): Promise<z.output<S>> {
     const headers = { ...ticketServiceHeaders(this.options), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) };
     // Messages and logs name the service (the path's last segment), never the query.
-    return this.http.call({ operation: path.split('/').pop() ?? path, method, url, headers, body, schema, retry });
+    return this.http.call({ operation: path.split('/').pop() ?? path, method, url, headers, body, schema, retry, ...(timeoutMs ? { timeoutMs } : {}) });
   }
 }
 

@@ -11,7 +11,8 @@ import { DeskError } from '../../../src-shared/errors';
 const log = logger('live-day');
 
 export interface LiveDayOptions {
-  platform: Pick<PlatformBoardClient, 'listForDay'>;
+  /** `answers`, where given, checks a quiet stream (a platform that does not answer is not live). */
+  platform: Pick<PlatformBoardClient, 'listForDay'> & Partial<Pick<PlatformBoardClient, 'answers'>>;
   openStream: TicketStreamFactory;
   streamTuning?: TicketStreamTuning;
   officePlaceId: number;
@@ -26,6 +27,9 @@ export interface LiveDayOptions {
   /** Pace of listForDay reads standing in for live events a platform does not offer. */
   pollMs?: number;
 }
+
+/** A desk waits at most this long between two tries of the stream: back within seconds of the platform. */
+export const STREAM_BACKOFF_MAX_MS = 5_000;
 
 /** Calm: a day list read every 20 s keeps a board current enough without live events. */
 export const DAY_POLL_MS = 20_000;
@@ -49,6 +53,9 @@ export class LiveDay {
   private readonly missing = new Set<DeskExtension>();
 
   constructor(private readonly options: LiveDayOptions) {
+    // A quiet stream is checked with a cheap read of this office place; the way back is never longer than a few seconds.
+    const answers = options.platform.answers?.bind(options.platform);
+    const tuning = { backoffMaxMs: STREAM_BACKOFF_MAX_MS, ...(answers ? { probe: () => answers(options.officePlaceId) } : {}), ...options.streamTuning };
     this.stream = options.openStream(
       {
         ticket: (ticket) => this.ticket(ticket),
@@ -58,7 +65,7 @@ export class LiveDay {
           if (office.officePlaceId === options.officePlaceId) options.desks?.(office);
         },
       },
-      options.streamTuning,
+      tuning,
     );
   }
 
@@ -146,7 +153,11 @@ export class LiveDay {
   }
 
   private setLive(live: BoardLive): void {
-    this.state = this.missing.size > 0 ? { ...live, missing: [...this.missing] } : { state: live.state, reason: live.reason };
+    const base: BoardLive = { state: live.state, reason: live.reason };
+    // Not live: since when nothing came, for the badge (a stream never opened has nothing to tell).
+    const heard = this.stream.lastHeardAt;
+    if (live.state !== 'live' && typeof heard === 'number') base.lastEventAt = new Date(heard).toISOString();
+    this.state = this.missing.size > 0 ? { ...base, missing: [...this.missing] } : base;
     this.options.live(this.state);
   }
 }

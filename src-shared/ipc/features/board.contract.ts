@@ -23,6 +23,8 @@ export const boardLiveSchema = z.object({
   reason: z.enum(['keyRefused', 'notOffered', 'unreachable']).nullable(),
   /** The desk extensions this platform was found not to offer: the board degrades and says so (banner). */
   missing: z.array(deskExtensionSchema).optional(),
+  /** When not live: when the platform was last heard from on the stream (the board says how long ago); null if never. */
+  lastEventAt: z.iso.datetime({ offset: true }).nullable().optional(),
 });
 export type BoardLive = z.infer<typeof boardLiveSchema>;
 

@@ -89,6 +89,32 @@ describe('ticket event stream against the sandbox platform (real sockets)', () =
     expect(seen.states.at(-1)).toBe('live');
   });
 
+  it('a platform that stops answering is not live within 5 s, though its 15 s heartbeat is not due; live again only once the stream is', async () => {
+    platform = await startPlatform();
+    const seen = recorder();
+    let probes = 0;
+    const probe = () => ((probes += 1), board().answers(1));
+    const stream = new TicketEventStream(
+      { platformUrl: platform.url, licenceUuid: LICENCE, accountKey: KEY, backoffBaseMs: 20, backoffMaxMs: 100, probe },
+      seen.listener,
+    );
+    streams.push(stream);
+    stream.start(null);
+    await until(() => seen.states.includes('live'));
+    // Quiet but answering: still live after two quiet spells were checked.
+    await waitUntil(() => probes >= 3, 8_000);
+    expect(seen.states).toEqual(['live']);
+    // Down: new connections are dropped, the open stream just falls silent (no error on it).
+    platform.faults.down = true;
+    const downAt = Date.now();
+    await waitUntil(() => seen.states.length > 1, 6_000);
+    expect(seen.states[1]).toBe('reconnecting');
+    expect(Date.now() - downAt).toBeLessThan(5_000);
+    expect(stream.lastHeardAt).not.toBeNull();
+    platform.faults.down = false;
+    await until(() => seen.states.at(-1) === 'live');
+  }, 20_000);
+
   it('reconnects when the platform goes silent (no heartbeat) and still loses nothing', async () => {
     platform = await startPlatform({ heartbeatMs: 60_000 });
     const list = await board().listForDay({ officePlaceId: 1 });
