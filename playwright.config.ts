@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import type { SandboxOptions } from './tests/e2e/fixtures';
+import { PACE } from './tests/e2e/pace';
 
 /** Debian's Chromium, never a downloaded browser; flags keep it off the (closed) network. */
 export default defineConfig<SandboxOptions>({
@@ -7,8 +8,8 @@ export default defineConfig<SandboxOptions>({
   // Visual baselines (screenshots.spec.ts) live beside the specs, one folder per spec, without a platform suffix:
   // the desk is compared in Debian's Chromium only.
   snapshotPathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}',
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  timeout: 30_000 * PACE,
+  expect: { timeout: 10_000 * PACE },
   fullyParallel: false,
   workers: 1,
   retries: 0,

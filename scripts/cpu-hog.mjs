@@ -17,7 +17,8 @@ const hogs = Array.from({ length: cores }, () => new Worker('for (;;) { Math.sqr
 console.log(`cpu-hog: ${cores} busy thread(s) beside \`${[command, ...args].join(' ')}\``);
 const started = Date.now();
 
-const child = spawn(command, args, { stdio: 'inherit', shell: process.platform === 'win32' });
+// Told to the command, so a runner can give each test more time: the hog looks for races, not for speed.
+const child = spawn(command, args, { stdio: 'inherit', shell: process.platform === 'win32', env: { ...process.env, DESK_CPU_HOG: String(cores) } });
 
 async function finish(code) {
   await Promise.all(hogs.map((hog) => hog.terminate()));

@@ -6,6 +6,7 @@ import { startSandbox, type RunningSandbox } from '../../src-main/sandbox/start'
 import { localDay } from '../../src-shared/day';
 import type { DeskTicket } from '../../src-shared/platform/tickets';
 import { expect, launchPreviewHost, test, type PreviewHost } from './fixtures';
+import { PACE } from './pace';
 import { expectAccessible } from './pages/accessibility';
 import { BoardPage } from './pages/board-page';
 import { SignInPage } from './pages/sign-in-page';
@@ -77,7 +78,7 @@ test.describe('live call board', () => {
 
   test('a kiosk arrival appears by itself; call, in care, done, close reach the publisher and the platform', async ({ page }) => {
     // Done and close each wait out their Undo countdown.
-    test.setTimeout(90_000);
+    test.setTimeout(90_000 * PACE);
     const board = new BoardPage(page);
     await board.open(desk.host.openUrl);
     const number = await kioskArrivalHere();
@@ -236,7 +237,7 @@ test.describe('live call board', () => {
   });
 
   test('mistakes are cheap: D then Undo leaves the row and the publisher untouched; D alone is sent after the countdown', async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(60_000 * PACE);
     // The renderer's clock is the test's: the countdown is run past on purpose, not waited for.
     await page.clock.install();
     const board = new BoardPage(page);

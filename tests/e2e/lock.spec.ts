@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { PACE } from './pace';
 import { ipc } from './pages/admin-page';
 import { BoardPage } from './pages/board-page';
 import { SignInPage } from './pages/sign-in-page';
@@ -14,7 +15,7 @@ test.describe('desk lock', () => {
   });
 
   test('locked after idle minutes: says so, hides every patient name, and another person takes the desk with its workplace kept', async ({ page, previewHost }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(60_000 * PACE);
     // The renderer's clock is the test's: ten idle minutes are run past, not waited for.
     await page.clock.install();
     const board = new BoardPage(page);

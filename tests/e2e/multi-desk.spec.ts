@@ -7,6 +7,7 @@ import { startSandbox, type RunningSandbox } from '../../src-main/sandbox/start'
 import { localDay } from '../../src-shared/day';
 import type { DeskTicket } from '../../src-shared/platform/tickets';
 import { expect, launchPreviewHost, test, type PreviewHost } from './fixtures';
+import { PACE } from './pace';
 import { expectAccessible } from './pages/accessibility';
 import { BoardPage } from './pages/board-page';
 
@@ -88,7 +89,7 @@ test.describe('several desks, one office', () => {
   let b: { page: Page; board: BoardPage };
 
   test.beforeAll(async ({ sandboxArgs, browser }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(120_000 * PACE);
     // Work for both desks (W tickets, no appointment: outside any scanner-only queue) besides the kiosk arrivals.
     sandbox = await startSandbox({ publisherFlags: sandboxArgs, waitingTickets: 8 });
     await untilWaiting('SCAN', 'IRM');

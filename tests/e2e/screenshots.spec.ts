@@ -6,6 +6,7 @@ import { startSandbox, type RunningSandbox } from '../../src-main/sandbox/start'
 import { localDay } from '../../src-shared/day';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, launchPreviewHost, test, type PreviewHost } from './fixtures';
+import { PACE } from './pace';
 import { expectAccessible } from './pages/accessibility';
 import { ipc } from './pages/admin-page';
 import { BoardPage } from './pages/board-page';
@@ -25,13 +26,14 @@ type Language = keyof typeof LANGUAGES;
  * The training day as it stands at 10:30 today, whatever the hour the suite runs: the seeded
  * history (who is called, waiting, done) and the kiosk's arrivals are the same on every run.
  * The sandbox's clock runs on from there; each page's clock starts a little later, after every
- * arrival of the set-up (which has 90 s at most), so waits and their colours are the same too.
+ * arrival of the set-up (which has 90 s at most, twice that beside the CPU hog), so waits and
+ * their colours are the same too.
  * It runs rather than stands still: Vue drops an event whose time is not after its listener's.
  */
 const STARTED = Date.now();
 const DAY_AT = new Date(new Date().setHours(10, 30, 0, 0)).getTime();
 const dayClock = () => new Date(DAY_AT + (Date.now() - STARTED));
-const PAGES_AT = DAY_AT + 2 * 60_000;
+const PAGES_AT = DAY_AT + 4 * 60_000;
 
 let sandbox: RunningSandbox;
 let desk: { host: PreviewHost; child: ChildProcess };
@@ -45,7 +47,7 @@ function onBoard(): number {
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(90_000);
+  test.setTimeout(90_000 * PACE);
   sandbox = await startSandbox({ clock: dayClock });
   // The kiosk takes the day's patients in appointment order: the same arrivals, names and numbers on every run.
   for (let i = 0; i < 40 && onBoard() < 14; i += 1) await sandbox.kiosk.arrive();

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { startSandbox, type RunningSandbox } from '../../src-main/sandbox/start';
 import { DESK_TRAINING_PATIENTS } from '../../src-main/sandbox/world/desk-patients';
 import { expect, launchPreviewHost, test, type PreviewHost } from './fixtures';
+import { PACE } from './pace';
 import { CheckinPage } from './pages/checkin-page';
 import { SignInPage } from './pages/sign-in-page';
 
@@ -49,8 +50,8 @@ function expectedBeforeDeskPatients(): number {
 }
 
 test('desk walkthrough of the README: Léa Garnier-Vidal by name and date of birth, Hugo Perrin by his convocation code, with the kiosk running', async ({ page }) => {
-  test.setTimeout(120_000);
-  await expect.poll(expectedBeforeDeskPatients, { timeout: 90_000, intervals: [1000] }).toBe(0);
+  test.setTimeout(120_000 * PACE);
+  await expect.poll(expectedBeforeDeskPatients, { timeout: 90_000 * PACE, intervals: [1000] }).toBe(0);
 
   const signIn = new SignInPage(page);
   await signIn.open(desk.host.openUrl);

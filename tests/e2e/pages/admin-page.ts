@@ -58,9 +58,17 @@ export class AdminPage {
   }
 
   /** Picks an option of a Vuetify select by its visible text. */
+  /**
+   * Picks an option of a select and waits until the field shows it: on a busy machine a click can
+   * land while the menu is still opening or closing, and the choice never happens.
+   */
   async choose(selectId: string, option: string | RegExp): Promise<void> {
-    await this.testId(selectId).click();
-    await this.page.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
+    const choice = this.page.getByRole('option', { name: option, exact: typeof option === 'string' });
+    await expect(async () => {
+      if (!(await choice.isVisible())) await this.testId(selectId).click();
+      await choice.click({ timeout: 2_000 });
+      await expect(this.input(selectId)).toHaveValue(option, { timeout: 1_000 });
+    }).toPass();
   }
 
   /** No serious or critical axe violation on what is on screen now. */
