@@ -167,6 +167,7 @@ export class BoardService {
     const workplace = this.deps.staff.requireWorkplace();
     // Nobody sees the patients of an office their sign-in did not grant.
     await this.grants.require(workplace.officePlaceId);
+    this.state.setDesk(workplace.deskId);
     await this.ensureFeed(workplace.officePlaceId);
     return {
       rows: this.locked ? [] : this.state.rows(),

@@ -42,6 +42,8 @@ export class BoardState {
   private resetPending = false;
   private flushScheduled = false;
   private queue: DeskQueue = EVERYTHING;
+  /** This desk's number: the patients it called stay its own, whatever a platform that lost sight of it says. */
+  private deskId: number | null = null;
 
   constructor(
     private readonly check: (appointmentId: string) => Check | null,
@@ -53,6 +55,27 @@ export class BoardState {
     this.queue = queue;
     this.resetPending = true;
     this.schedule();
+  }
+
+  /** The desk this board is (its workplace's number); the rows are redrawn when it changes. */
+  setDesk(deskId: number | null): void {
+    if (deskId === this.deskId) return;
+    this.deskId = deskId;
+    this.resetPending = true;
+    this.schedule();
+  }
+
+  /**
+   * The ticket as this desk sees it. A platform that could not hear this desk for a few seconds
+   * (its own outage, a network cut) hands the patients it called back to the waiting line as
+   * "returned from" it; the desk was there all along, the patient is at its counter: still its own.
+   */
+  private seen(ticket: DeskTicket): DeskTicket {
+    const handoff = ticket.handoff;
+    if (!handoff || handoff.reason !== 'deskGone' || this.deskId === null) return ticket;
+    if (handoff.fromDeskId !== this.deskId || ticket.lastCall?.deskId !== this.deskId) return ticket;
+    const { handoff: _returned, ...own } = ticket;
+    return own;
   }
 
   /** The day reloaded: everything is replaced. */
@@ -88,11 +111,12 @@ export class BoardState {
   }
 
   ticket(ticketId: string): DeskTicket | null {
-    return this.tickets.get(ticketId) ?? null;
+    const ticket = this.tickets.get(ticketId);
+    return ticket ? this.seen(ticket) : null;
   }
 
   allTickets(): DeskTicket[] {
-    return [...this.tickets.values()];
+    return [...this.tickets.values()].map((ticket) => this.seen(ticket));
   }
 
   setLocal(ticketId: string, change: LocalChange | null): void {
@@ -138,7 +162,7 @@ export class BoardState {
   }
 
   row(ticketId: string): BoardRow | null {
-    const ticket = this.tickets.get(ticketId);
+    const ticket = this.ticket(ticketId);
     if (!ticket) return null;
     // Set aside as absent: off the groups, in the board's absent list until recalled or dismissed.
     if (ticket.absent && ticket.status === 'checkedIn') return null;

@@ -16,7 +16,8 @@ interface KnownDesk {
  * The desks of each office place as they announce themselves. A desk whose announces
  * stop for `goneMs` is marked gone (kept, so the other desks see it left) and handed to
  * `left`, which returns its called patients to the waiting line; so is a desk that says
- * it closed. A desk that announces again is back.
+ * it closed. A desk that announces again is back, and `back` gives it the patients it called
+ * that nobody has called since (a network cut is not a desk leaving its counter).
  */
 export class DeskRegistry {
   private readonly desks = new Map<string, KnownDesk>();
@@ -27,6 +28,8 @@ export class DeskRegistry {
     private readonly left: (desk: Omit<DeskPresence, 'serving'>) => void,
     /** A place's desks changed (a desk appeared, changed state or queue, went silent, came back): not told on a mere heartbeat. */
     private readonly changed: (licenceId: number, officePlaceId: number) => void = () => undefined,
+    /** A desk counted gone announces again (it was cut off, not closed): its patients nobody called since are its own again. */
+    private readonly back: (desk: Omit<DeskPresence, 'serving'>) => void = () => undefined,
   ) {}
 
   announce(licenceId: number, deskId: number, body: DeskAnnounceRequest): void {
@@ -45,6 +48,7 @@ export class DeskRegistry {
     };
     this.desks.set(key, { licenceId, presence, seenAt: now.getTime() });
     if (body.state === 'closed' && before?.presence.state !== 'closed') this.left(presence);
+    else if (before?.presence.gone && before.presence.state !== 'closed' && body.state !== 'closed') this.back(presence);
     if (!before || sameness(before.presence) !== sameness(presence)) this.changed(licenceId, body.officePlaceId);
   }
 

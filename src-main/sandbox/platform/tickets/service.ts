@@ -78,6 +78,7 @@ export class TicketDesk {
       presence,
       (desk) => this.returnCalledBy(desk),
       (licenceId, officePlaceId) => this.log.append(officePlaceId, JSON.stringify({ officePlaceId, desks: this.desksOf(licenceId, officePlaceId) }), DESK_EVENT),
+      (desk) => this.reclaimBy(desk),
     );
   }
 
@@ -290,6 +291,20 @@ export class TicketDesk {
       if (ticket.status !== 'checkedIn' || ticket.handoff || ticket.absent) continue;
       this.store.change(ticket, at, (changed) => {
         changed.handoff = { at, reason: 'deskGone', fromDeskId: desk.deskId, fromDeskLabel: desk.label, toDeskId: null, toDeskLabel: null, note: null };
+      });
+      this.emit(ticket);
+    }
+  }
+
+  /** A desk back after a silence: the patients it called, returned meanwhile and called by nobody since, are its own again. */
+  private reclaimBy(desk: Omit<DeskPresence, 'serving'>): void {
+    const at = isoWithOffset(this.now());
+    for (const ticket of this.store.forDay(this.today())) {
+      const handoff = ticket.handoff;
+      if (ticket.officePlaceId !== desk.officePlaceId || handoff?.reason !== 'deskGone' || handoff.fromDeskId !== desk.deskId) continue;
+      if (ticket.status !== 'checkedIn' || ticket.absent || ticket.lastCall?.deskId !== desk.deskId) continue;
+      this.store.change(ticket, at, (changed) => {
+        delete changed.handoff;
       });
       this.emit(ticket);
     }

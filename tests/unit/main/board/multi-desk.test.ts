@@ -191,6 +191,25 @@ describe('several desks on one office place', () => {
     expect((await first!.callNext()).ticketId).toBe(taken.ticketId);
   });
 
+  it('a desk cut off from the platform never sees its own patient "returned from" itself, and gets them back when heard again', async () => {
+    sandbox = await startSandbox({ waitingTickets: 4, deskGoneMs: 600 });
+    const [first, second] = await openDesks(2);
+    const taken = await second!.callNext();
+    const rowAt = async (desk: typeof first, ticketId: string) => (await desk!.board.snapshot()).rows.find((row) => row.ticketId === ticketId)!;
+    // Its announces stop reaching the platform (a cut), while it is still serving the patient at its counter.
+    second!.board['presence'].stop();
+    await until(async () => (await rowAt(first, taken.ticketId)).handoff?.reason === 'deskGone', 10_000);
+    const own = await rowAt(second, taken.ticketId);
+    expect(own).toMatchObject({ group: 'called', handoff: null });
+    expect(own.lastCall?.deskLabel).toBe('Accueil 2');
+    // Its call next never takes the patient it is serving as a new one.
+    expect((await second!.callNext()).ticketId).not.toBe(taken.ticketId);
+    // Heard again: the platform gives the patient back, and the other desks see them called at Accueil 2 again.
+    second!.board['presence'].start(sandbox.profile.officePlaceId!);
+    await until(async () => (await rowAt(first, taken.ticketId)).handoff === null);
+    expect(await rowAt(first, taken.ticketId)).toMatchObject({ group: 'called', lastCall: { deskLabel: 'Accueil 2' } });
+  });
+
   it('a sign-out (another person about to take the desk) does not make the desk gone nor give its patients away', async () => {
     sandbox = await startSandbox({ waitingTickets: 3, deskGoneMs: 1_500 });
     const [first, second, third] = await openDesks(3);
