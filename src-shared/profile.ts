@@ -25,3 +25,27 @@ export const connectionProfileSchema = z.object({
 export type ConnectionProfile = z.infer<typeof connectionProfileSchema>;
 
 export const CONTRACT_BASE_PATH = '/api/kioskIntegrationService/v1';
+
+/** The addresses of a profile that carry the account key and staff passwords. */
+export const PROFILE_ADDRESS_FIELDS = ['platformUrl', 'contractBaseUrl'] as const;
+export type ProfileAddressField = (typeof PROFILE_ADDRESS_FIELDS)[number];
+
+/** This computer: plain http there never crosses the hospital network (a local relay, the training sandbox). */
+export function isLoopbackUrl(url: string): boolean {
+  let hostname: string;
+  try {
+    hostname = new URL(url).hostname;
+  } catch {
+    return false;
+  }
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+
+/**
+ * The addresses of a real profile that would send `X-Kiosk-Auth-Key` and staff passwords in
+ * clear: anything but `https:`, except on this computer. A training profile has none.
+ */
+export function plainTextAddresses(profile: Pick<ConnectionProfile, 'training' | ProfileAddressField>): ProfileAddressField[] {
+  if (profile.training) return [];
+  return PROFILE_ADDRESS_FIELDS.filter((field) => !profile[field].startsWith('https:') && !isLoopbackUrl(profile[field]));
+}

@@ -1,6 +1,6 @@
-import { isDeskError } from '../../src-shared/errors';
+import { DeskError, isDeskError } from '../../src-shared/errors';
 import type { StartupNotice } from '../../src-shared/ipc/contract';
-import type { ConnectionProfile } from '../../src-shared/profile';
+import { plainTextAddresses, type ConnectionProfile } from '../../src-shared/profile';
 import { logger } from '../log';
 import type { TrainingPort } from '../features';
 import { revertArrivalOverHttp } from '../sandbox/publisher/trainer-client';
@@ -33,6 +33,9 @@ export async function resolveConnection(store: ProfileStore, sandboxOptions: San
   const saved = activeId === TRAINING_PROFILE_ID ? null : store.find(activeId);
   if (saved) {
     try {
+      // A profile written before https was required is not used as it stands: its key would travel in clear.
+      const inClear = plainTextAddresses(saved);
+      if (inClear.length > 0) throw new DeskError('PROFILE_INSECURE', `Plain http refused for ${inClear.join(', ')}.`);
       return { profile: saved, accountKey: await store.accountKey(saved.id), training: null, notices, close: async () => {} };
     } catch (error) {
       if (!isDeskError(error)) throw error;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DeskError } from '../../src-shared/errors';
-import { connectionProfileSchema, type ConnectionProfile } from '../../src-shared/profile';
+import { connectionProfileSchema, plainTextAddresses, type ConnectionProfile } from '../../src-shared/profile';
 import type { AtomicJsonFile } from './atomic-file';
 import { openDurable } from './durable';
 import type { SecretStore } from './secrets';
@@ -63,6 +63,8 @@ export class ProfileStore {
     }
     const profile = { ...parsed.data, training: false };
     if (profile.id === TRAINING_PROFILE_ID) throw new DeskError('PROFILE_INVALID', 'The Training profile is built in.');
+    const inClear = plainTextAddresses(profile);
+    if (inClear.length > 0) throw new DeskError('PROFILE_INSECURE', `Plain http refused for ${inClear.join(', ')}: use https.`);
     const known = this.find(profile.id) !== null;
     if (!known && accountKey === undefined) throw new DeskError('PROFILE_INVALID', 'A new profile needs its account key.');
     // The secret first: a profile is never saved without the key it needs.

@@ -140,6 +140,7 @@ export const en: Messages = {
     DATA_FOLDER_IN_USE: 'Another Desk Console is already running on this computer with the same data: close it first.',
     PROFILE_INVALID: 'The connection profile is incomplete or invalid.',
     PROFILE_NOT_FOUND: 'This connection profile no longer exists.',
+    PROFILE_INSECURE: 'The platform and medical system addresses must start with https://: over http, the account key and passwords would cross the network in clear.',
     UNKNOWN_APPOINTMENT: 'This appointment no longer exists in the medical system.',
     UNKNOWN_PATIENT: 'This patient cannot be found in the medical system.',
     UNKNOWN_DOCUMENT: 'This document no longer exists.',

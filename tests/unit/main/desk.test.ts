@@ -118,6 +118,17 @@ describe('desk start-up on connection profiles', () => {
     });
   });
 
+  it('never connects with a profile saved before https was required: its key would cross the network in clear', async () => {
+    const dir = dataDir();
+    const old = { ...productionProfile(), id: 'old-http', name: 'Ancien profil', platformUrl: 'http://plateforme.hopital.example' };
+    writeFileSync(path.join(dir, 'settings.json'), JSON.stringify({ version: 1, activeProfileId: 'old-http', profiles: [old] }));
+    const desk = await start(dir);
+    expect(await desk.dispatch('app/info', undefined)).toMatchObject({
+      ok: true,
+      value: { profileName: expect.not.stringContaining('Ancien'), notices: [{ kind: 'profile-unusable', profileName: 'Ancien profil', code: 'PROFILE_INSECURE' }] },
+    });
+  });
+
   it('refuses to save a profile where no secure storage exists, in plain words', async () => {
     const dir = dataDir();
     const desk = await startDesk({ runtime: 'web', dataDir: dir, keystore: unavailableKeystore, sandbox: { kioskIntervalMs: 0 } });

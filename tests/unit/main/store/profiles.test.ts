@@ -65,6 +65,31 @@ describe('connection profiles', () => {
     await expect(again.store.accountKey(profile.id)).resolves.toBe(ACCOUNT_KEY);
   });
 
+  it('refuses plain http for a real profile, naming the address, and stores neither the profile nor its key', async () => {
+    const dir = dataDir();
+    const { store } = await openStore(dir);
+    for (const [field, url] of [
+      ['platformUrl', 'http://platform.example'],
+      ['contractBaseUrl', 'http://192.168.1.20/api/kioskIntegrationService/v1'],
+      ['contractBaseUrl', 'http://ris.hopital.local/api/kioskIntegrationService/v1'],
+    ] as const) {
+      const error = await failure(store.save({ ...profile, [field]: url }, ACCOUNT_KEY));
+      expect(error.code).toBe('PROFILE_INSECURE');
+      expect(error.message).toContain(field);
+    }
+    expect(store.saved()).toEqual([]);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('accepts plain http on this computer only (a local relay): 127.x, localhost, [::1]', async () => {
+    const { store } = await openStore(dataDir());
+    for (const host of ['127.0.0.1:8443', 'localhost:8080', '[::1]:9000', '127.10.0.2']) {
+      await store.save({ ...profile, contractBaseUrl: `http://${host}/api/kioskIntegrationService/v1` }, ACCOUNT_KEY);
+    }
+    expect(store.saved()).toHaveLength(1);
+    await expect(store.save({ ...profile, contractBaseUrl: 'http://127.0.0.1.example/api' }, ACCOUNT_KEY)).rejects.toMatchObject({ code: 'PROFILE_INSECURE' });
+  });
+
   it('never writes a secret in clear: the settings folder does not contain the key', async () => {
     const dir = dataDir();
     const { store } = await openStore(dir);
