@@ -1,10 +1,11 @@
-import type { DeskTicket } from '../../src-shared/platform/tickets';
+import type { DeskTicket, TicketStatus } from '../../src-shared/platform/tickets';
+import type { CsvLanguage } from '../../src-shared/statistics/figures';
+import { CSV_DIALECTS, csvDecimal, csvText } from './csv-text';
 import { ticketFacts, type TicketFacts } from './figures';
 
 /**
- * The day's tickets as CSV: one line per ticket with its times, for a spreadsheet.
- * Semicolons and a UTF-8 byte order mark, because French spreadsheets expect both;
- * patient names only when the user asked for them.
+ * The day's tickets as CSV: one line per ticket with its times, for a spreadsheet in the
+ * user's language (separators and decimals: csv-text.ts); patient names only when the user asked for them.
  */
 export const CSV_COLUMNS = [
   'ticket',
@@ -54,7 +55,18 @@ export const CSV_HEADINGS: Record<CsvLanguage, Record<CsvColumn, string>> = {
   },
   en: Object.fromEntries(CSV_COLUMNS.map((column) => [column, column])) as Record<CsvColumn, string>,
 };
-export type CsvLanguage = 'fr' | 'en';
+
+/** Statuses and origins in words a spreadsheet user reads (the board's words), not the platform's codes. */
+const CSV_WORDS: Record<CsvLanguage, { status: Record<TicketStatus, string>; source: Record<DeskTicket['source'], string> }> = {
+  fr: {
+    status: { issued: 'réservé', checkedIn: 'arrivé', inCare: 'en examen', done: 'terminé', closed: 'clôturé', cancelled: 'annulé' },
+    source: { kiosk: 'borne', desk: 'accueil', publisher: 'logiciel médical' },
+  },
+  en: {
+    status: { issued: 'issued', checkedIn: 'checked in', inCare: 'in care', done: 'done', closed: 'closed', cancelled: 'cancelled' },
+    source: { kiosk: 'kiosk', desk: 'desk', publisher: 'medical system' },
+  },
+};
 
 /** Offset of a timestamp as written (`+01:00`, `Z`), in minutes. */
 function offsetOf(timestamp: string): number {
@@ -66,25 +78,26 @@ function offsetOf(timestamp: string): number {
 function localTime(ms: number | null, offset: number): string {
   return ms === null ? '' : new Date(ms + offset * 60_000).toISOString().slice(0, 19).replace('T', ' ');
 }
-const minutes = (value: number | null): string => (value === null ? '' : value.toFixed(1));
 
-/** A cell as text, quoted when needed; text a spreadsheet would run as a formula is neutralised. */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[";\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+interface CsvOptions {
+  includeNames: boolean;
+  placeLabel: (id: number) => string;
+  language?: CsvLanguage;
 }
 
-function line(facts: TicketFacts, placeLabel: (id: number) => string, includeNames: boolean): string {
+function cells(facts: TicketFacts, options: CsvOptions, language: CsvLanguage): string[] {
   const { ticket } = facts;
   const offset = offsetOf(ticket.issuedAt);
   const time = (ms: number | null) => localTime(ms, offset);
-  const cells = [
+  const words = CSV_WORDS[language];
+  const decimal = (value: number | null) => csvDecimal(value, CSV_DIALECTS[language]);
+  const row = [
     ticket.formattedNumber,
-    placeLabel(ticket.officePlaceId),
+    options.placeLabel(ticket.officePlaceId),
     facts.examType,
     ticket.examLabel ?? '',
-    ticket.source,
-    ticket.status,
+    words.source[ticket.source],
+    words.status[ticket.status],
     time(facts.arrival),
     time(facts.firstCall),
     String(facts.calls),
@@ -95,21 +108,21 @@ function line(facts: TicketFacts, placeLabel: (id: number) => string, includeNam
     time(facts.cancelledAt),
     facts.absent ? '1' : '0',
     facts.transferred ? '1' : '0',
-    minutes(facts.wait),
-    minutes(facts.service),
+    decimal(facts.wait),
+    decimal(facts.service),
   ];
-  if (includeNames) cells.push(ticket.patientDisplayName ?? '');
-  return cells.map(csvCell).join(';');
+  if (options.includeNames) row.push(ticket.patientDisplayName ?? '');
+  return row;
 }
 
-export function ticketsCsv(
-  tickets: readonly DeskTicket[],
-  options: { includeNames: boolean; placeLabel: (id: number) => string; language?: CsvLanguage },
-): string {
-  const headings = CSV_HEADINGS[options.language ?? 'fr'];
-  const header = CSV_COLUMNS.filter((column) => options.includeNames || column !== 'patient')
-    .map((column) => headings[column])
-    .join(';');
-  const lines = tickets.map((ticket) => line(ticketFacts(ticket), options.placeLabel, options.includeNames));
-  return `\uFEFF${[header, ...lines].join('\r\n')}\r\n`;
+/** The heading and one row per ticket, as the spreadsheet will show them (before CSV quoting). */
+export function ticketRows(tickets: readonly DeskTicket[], options: CsvOptions): string[][] {
+  const language = options.language ?? 'fr';
+  const headings = CSV_HEADINGS[language];
+  const header = CSV_COLUMNS.filter((column) => options.includeNames || column !== 'patient').map((column) => headings[column]);
+  return [header, ...tickets.map((ticket) => cells(ticketFacts(ticket), options, language))];
+}
+
+export function ticketsCsv(tickets: readonly DeskTicket[], options: CsvOptions): string {
+  return csvText(ticketRows(tickets, options), CSV_DIALECTS[options.language ?? 'fr']);
 }

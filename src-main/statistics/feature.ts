@@ -83,8 +83,10 @@ export function createStatisticsFeature(deps: StatisticsDeps): DeskFeature<typeo
       },
       'statistics/exportCsv': async (request) => {
         const { list, workplace } = await day(request.day);
-        const csv = ticketsCsv(list.tickets, { includeNames: request.includeNames, language: request.language, placeLabel: (id) => placeLabel(id) ?? String(id) });
-        return { fileName: `tickets-${list.day}-lieu-${workplace.officePlaceId}.csv`, csv, rows: list.tickets.length };
+        const language = request.language ?? 'fr';
+        const csv = ticketsCsv(list.tickets, { includeNames: request.includeNames, language, placeLabel: (id) => placeLabel(id) ?? String(id) });
+        const place = language === 'fr' ? 'lieu' : 'place';
+        return { fileName: `tickets-${list.day}-${place}-${workplace.officePlaceId}.csv`, csv, rows: list.tickets.length };
       },
     },
   };

@@ -13,6 +13,7 @@ export const en: Messages = {
     trainingHint: 'Training mode: made-up data, nothing reaches the real medical system.',
     signOut: 'Sign out',
     skipToContent: 'Skip to content',
+    loading: 'Loading…',
   },
   nav: {
     board: 'Call board',

@@ -91,6 +91,7 @@ export const fr = {
     trainingHint: 'Mode formation\u00a0: données fictives, rien ne part vers le logiciel médical réel.',
     signOut: 'Se déconnecter',
     skipToContent: 'Aller au contenu',
+    loading: 'Chargement…',
   },
   nav: {
     board: "Tableau d'appel",

@@ -86,9 +86,10 @@ export type DayFiguresRequest = z.infer<typeof dayFiguresRequestSchema>;
 export const csvExportRequestSchema = dayFiguresRequestSchema.extend({
   /** Patient names are left out unless the user asks for them (the renderer warns first). */
   includeNames: z.boolean(),
-  /** Language of the column headings (the user's); French when absent. */
+  /** The user's language: headings, words, separators and decimals of the file; French when absent. */
   language: z.enum(['fr', 'en']).optional(),
 });
 export type CsvExportRequest = z.infer<typeof csvExportRequestSchema>;
+export type CsvLanguage = NonNullable<CsvExportRequest['language']>;
 export const csvExportSchema = z.object({ fileName: z.string(), csv: z.string(), rows: z.number().int().nonnegative() });
 export type CsvExport = z.infer<typeof csvExportSchema>;

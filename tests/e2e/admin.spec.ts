@@ -27,6 +27,7 @@ test.describe('platform administration against the training sandbox', () => {
     await admin.testId('licence-create').click();
     await admin.testId('licence-save').click();
     await expect(admin.testId('licence-name')).toContainText('Champ obligatoire');
+    await admin.expectAccessible();
     await admin.input('licence-name').fill('x'.repeat(300));
     await admin.testId('licence-save').click();
     await expect(admin.testId('licence-name')).toContainText('Au plus 256 caractères');
@@ -274,6 +275,7 @@ test.describe('platform administration against the training sandbox', () => {
     await admin.testId('user-save').click();
     await expect(admin.testId('admin-expired')).toBeVisible();
     await expect(page.getByText('Votre session d\'administration a expiré')).toBeVisible();
+    await admin.expectAccessible();
     await page.getByTestId('admin-expired').getByTestId('admin-email').locator('input').fill(ADMIN);
     await page.getByTestId('admin-expired').getByTestId('admin-password').locator('input').fill('formation');
     await page.getByTestId('admin-expired').getByTestId('admin-sign-in-submit').click();

@@ -50,6 +50,7 @@ test.describe('desk check-in through the preview host and the training sandbox',
     // Undo asks first; "Garder" keeps the ticket.
     await checkin.undo.click();
     await expect(checkin.undoDialog).toContainText(`Le ticket ${ticket} sera annulé`);
+    await expectAccessible(page);
     await page.getByTestId('checkin-undo-keep').click();
     await expect(checkin.undoDialog).toBeHidden();
     await checkin.undo.click();

@@ -128,6 +128,7 @@ test.describe('several desks, one office', () => {
     await a.page.keyboard.press('t');
     const dialog = a.page.getByTestId('transfer-dialog');
     await expect(dialog).toBeVisible();
+    await expectAccessible(a.page);
     await dialog.getByTestId('transfer-to-2').click();
     await dialog.getByTestId('transfer-confirm').click();
     await expect(a.page.getByTestId('desk-message')).toContainText(`${number} transféré`);
@@ -138,6 +139,20 @@ test.describe('several desks, one office', () => {
     await b.board.search.fill('');
     expect(await callNextOn(b, 'Accueil 2')).toBe(number);
     await expect.poll(() => ticketByNumber(number).lastCall?.deskLabel).toBe('Accueil 2');
+  });
+
+  test('recalling from B a patient A has called asks first, naming A; cancelling leaves the call to A', async () => {
+    const number = await callNextOn(a, 'Accueil 1');
+    const row = await b.board.find(number);
+    await expect(row).toHaveAttribute('data-group', 'called');
+    await b.board.button(row, 'Rappeler').click();
+    const dialog = b.page.getByTestId('call-elsewhere');
+    await expect(dialog).toContainText('Accueil 1');
+    await expectAccessible(b.page);
+    await dialog.getByTestId('call-elsewhere-cancel').click();
+    await expect(dialog).toBeHidden();
+    expect(ticketByNumber(number).lastCall?.deskLabel).toBe('Accueil 1');
+    await b.board.search.fill('');
   });
 
   test('absent then recall: set aside on A, counted on B, recalled from B', async () => {
@@ -165,6 +180,8 @@ test.describe('several desks, one office', () => {
     expect(mri.length).toBeGreaterThan(0);
     await a.page.getByTestId('queue-open').click();
     const dialog = a.page.getByTestId('queue-dialog');
+    await expect(dialog).toBeVisible();
+    await expectAccessible(a.page);
     await dialog.getByTestId('queue-examTypeIds').click();
     await a.page.getByRole('option', { name: 'SCAN', exact: true }).click();
     await dialog.locator('.v-card-title').click();

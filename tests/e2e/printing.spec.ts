@@ -59,6 +59,7 @@ test.describe('printing through the preview host', () => {
     await expect(printers.previewDialog).toBeVisible();
     await expect(printers.previewDialog).toContainText('Ticket T000 (aperçu)');
     await expect(page.getByTestId('print-preview-image')).toHaveAttribute('src', /^data:image\/svg\+xml/);
+    await expectAccessible(page);
     await page.getByTestId('print-preview-close').click();
     await expect(printers.job('T000')).toHaveAttribute('data-state', 'preview');
     await expect(printers.job('T000')).toContainText('Aperçu');
@@ -76,6 +77,7 @@ test.describe('printing through the preview host', () => {
     const svg = decodeURIComponent((await page.getByTestId('print-preview-image').getAttribute('src'))!.split(',')[1]!);
     expect(svg).toContain(`>${number}</text>`);
     expect(svg).toContain('DUPLICATA');
+    await expectAccessible(page);
     await page.getByTestId('print-preview-queue').click();
     await expect(page).toHaveURL(/#\/printers$/);
     const job = printers.job(number).first();

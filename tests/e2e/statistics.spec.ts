@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { startSandbox, type RunningSandbox } from '../../src-main/sandbox/start';
 import type { DeskTicket } from '../../src-shared/platform/tickets';
+import { readCsv } from '../helpers/csv-reader';
 import { expect, launchPreviewHost, test, type PreviewHost } from './fixtures';
 import { expectAccessible } from './pages/accessibility';
 import { StatisticsPage } from './pages/statistics-page';
@@ -50,6 +51,9 @@ async function kioskArrivalHere(): Promise<DeskTicket> {
   }
   throw new Error('no kiosk arrival at the office place');
 }
+/** The words a French spreadsheet user reads for each platform code, written out here rather than taken from the app. */
+const STATUS_FR: Record<DeskTicket['status'], string> = { issued: 'réservé', checkedIn: 'arrivé', inCare: 'en examen', done: 'terminé', closed: 'clôturé', cancelled: 'annulé' };
+const SOURCE_FR: Record<DeskTicket['source'], string> = { kiosk: 'borne', desk: 'accueil', publisher: 'logiciel médical' };
 const minutesFr = (value: number) => `${value.toLocaleString('fr-FR', { maximumFractionDigits: 1 })} min`;
 
 test('the training day in figures: key figures and the hourly table match the sandbox history, the CSV holds every ticket without names', async ({ page }) => {
@@ -97,25 +101,32 @@ test('the training day in figures: key figures and the hourly table match the sa
   // CSV export: names left out unless asked; asking shows the warning.
   await statistics.exportButton.click();
   await expect(statistics.csvDialog).toBeVisible();
+  await expectAccessible(page);
   await statistics.includeNames.check();
   await expect(statistics.namesWarning).toBeVisible();
+  await expectAccessible(page);
   await statistics.includeNames.uncheck();
   await expect(statistics.namesWarning).toHaveCount(0);
   const [download] = await Promise.all([page.waitForEvent('download'), statistics.download.click()]);
   expect(download.suggestedFilename()).toBe(`tickets-${sandbox.world.day}-lieu-${place()}.csv`);
-  const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
-  const [header, ...lines] = csv.trimEnd().split('\r\n').map((line) => line.split(';'));
+  // A French spreadsheet: UTF-8 with its byte order mark, semicolons, decimal commas, French words.
+  const bytes = readFileSync((await download.path())!);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const csv = bytes.toString('utf8');
+  const [header, ...lines] = readCsv(csv, ';');
   expect(header).toContain('attente_minutes');
   expect(header).not.toContain('patient');
   expect(lines).toHaveLength(today.length);
+  for (const line of lines) expect(line).toHaveLength(header!.length);
   const column = (name: string) => lines.map((line) => line[header!.indexOf(name)]);
   expect(column('ticket').sort()).toEqual(today.map((ticket) => ticket.formattedNumber).sort());
   const byNumber = new Map(today.map((ticket) => [ticket.formattedNumber, ticket]));
   for (const line of lines) {
     const ticket = byNumber.get(line[header!.indexOf('ticket')]!)!;
     const call = firstCall(ticket);
-    const wait = line[header!.indexOf('attente_minutes')]!;
-    expect(wait).toBe(call ? ((Date.parse(call.at) - Date.parse(ticket.issuedAt)) / 60_000).toFixed(1) : '');
+    expect(line[header!.indexOf('attente_minutes')]).toBe(call ? ((Date.parse(call.at) - Date.parse(ticket.issuedAt)) / 60_000).toFixed(1).replace('.', ',') : '');
+    expect(line[header!.indexOf('statut')]).toBe(STATUS_FR[ticket.status]);
+    expect(line[header!.indexOf('origine')]).toBe(SOURCE_FR[ticket.source]);
   }
   for (const ticket of today) expect(csv).not.toContain(ticket.patientDisplayName!);
 
@@ -142,4 +153,26 @@ test('a finished day of the week: its own figures, no live ones', async ({ page 
   await expect(statistics.figure('absences')).toHaveText(String(tickets.filter((ticket) => ticket.history!.some((entry) => entry.event === 'absent')).length));
   await expect(statistics.live).toHaveCount(0);
   await expect(page.getByTestId('statistics-desks').locator('tbody tr')).toHaveCount(2);
+});
+
+test('an English desk exports commas between cells, points in decimals and English words', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'en-GB' });
+  const page = await context.newPage();
+  const statistics = new StatisticsPage(page);
+  await statistics.open(host.openUrl);
+  await expect(statistics.heading).toHaveText('Statistics');
+  await statistics.exportButton.click();
+  await expect(statistics.csvDialog).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), statistics.download.click()]);
+  expect(download.suggestedFilename()).toBe(`tickets-${sandbox.world.day}-place-${place()}.csv`);
+  const [header, ...lines] = readCsv(readFileSync((await download.path())!, 'utf8'), ',');
+  expect(header).toContain('wait_minutes');
+  expect(lines.length).toBeGreaterThan(3);
+  for (const line of lines) expect(line).toHaveLength(header!.length);
+  const column = (name: string) => lines.map((line) => line[header!.indexOf(name)]!);
+  expect(column('wait_minutes').filter((wait) => wait !== '')).toEqual(expect.arrayContaining([expect.stringMatching(/^\d+\.\d$/)]));
+  for (const wait of column('wait_minutes')) expect(wait).toMatch(/^(\d+\.\d)?$/);
+  expect(new Set(column('status'))).not.toContain('checkedIn');
+  for (const status of column('status')) expect(['issued', 'checked in', 'in care', 'done', 'closed', 'cancelled']).toContain(status);
+  await context.close();
 });

@@ -27,7 +27,7 @@ export class StatisticsPage {
   async open(openUrl: string, onBoard?: () => Promise<void>): Promise<void> {
     await new BoardPage(this.page).open(openUrl);
     await onBoard?.();
-    await this.page.getByRole('navigation').getByText('Statistiques', { exact: true }).click();
+    await this.page.getByTestId('nav-statistics').click();
     await this.page.waitForURL(/#\/statistics$/);
     await this.figure('arrivals').waitFor();
   }

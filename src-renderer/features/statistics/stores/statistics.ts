@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
-import { STATISTICS_DAYS, type CsvExport, type DayFigures } from '../../../../src-shared/statistics/figures';
+import { STATISTICS_DAYS, type CsvExport, type CsvLanguage, type DayFigures } from '../../../../src-shared/statistics/figures';
 import { desk, unwrap } from '../../../bridge/desk';
 import { offeredDays } from '../model/charts';
 
@@ -69,7 +69,7 @@ export const useStatisticsStore = defineStore('statistics', () => {
   }
 
   /** The CSV is produced in main; the renderer saves it as a download (Electron asks where). */
-  async function exportCsv(includeNames: boolean, language: 'fr' | 'en'): Promise<CsvExport> {
+  async function exportCsv(includeNames: boolean, language: CsvLanguage): Promise<CsvExport> {
     const answer = await unwrap(desk.statistics.exportCsv({ includeNames, language, ...(day.value === null ? {} : { day: day.value }) }));
     const url = URL.createObjectURL(new Blob([answer.csv], { type: 'text/csv;charset=utf-8' }));
     try {
