@@ -63,6 +63,7 @@ async function main(): Promise<void> {
     `  trainer:           POST ${sandbox.contractBaseUrl}/trainer/appointments/{id}/revert-arrival (X-Kiosk-Auth-Key) reverts an arrival as a RIS agenda does`,
     `  kiosk arrivals:    ${options.kioskSeconds > 0 ? `every ${options.kioskSeconds} s` : 'off (--kiosk-every SECONDS or --kiosk-rate PER_HOUR)'}`,
     `  field variations:  ${describeFieldVariations(sandbox.behaviour.fieldVariations)}, status echo ${sandbox.behaviour.quirks.echoStatus ? 'on' : 'off'}`,
+    `  publisher pushes:  ${sandbox.behaviour.pushes ? 'on (appointmentStatusChanged after every change)' : 'off (the platform is never told; desks re-verify)'}`,
     ...PUBLISHER_FLAGS_HELP.map((line) => `    ${line}`),
     `  desk extensions:   ${sandbox.deskExtensions.offered ? 'offered' : 'off (listForDay, events, callTicket, lastCalls answer 404)'}`,
     ...PLATFORM_FLAGS_HELP.map((line) => `    ${line}`),

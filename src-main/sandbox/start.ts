@@ -45,6 +45,11 @@ export interface SandboxStartOptions extends SeedOptions {
   publisher?: PublisherBehaviourInput;
   /** Publisher flags as both CLIs take them (`--field-variations`, `--echo-status`; publisher/flags.ts), applied over `publisher`. */
   publisherFlags?: readonly string[];
+  /**
+   * The publisher calls the platform's ticket services like a pushing medical system (default true);
+   * false, or the flag `--no-publisher-pushes`, is a publisher that never does (`behaviour.pushes`, flippable).
+   */
+  publisherPushes?: boolean;
   /** Platform flags as both CLIs take them (`--no-desk-extensions`; platform/flags.ts). */
   platformFlags?: readonly string[];
   /** Serve this project's desk extensions (default true); the flag `--no-desk-extensions` turns them off too. */
@@ -73,7 +78,10 @@ async function listen(app: FastifyInstance, port: number): Promise<string> {
  */
 export async function startSandbox(options: SandboxStartOptions = {}): Promise<RunningSandbox> {
   const clock = options.clock ?? (() => new Date());
-  const publisherInput = withPublisherFlags(options.publisher, options.publisherFlags);
+  const publisherInput = withPublisherFlags(
+    options.publisherPushes === false ? { ...options.publisher, pushes: false } : options.publisher,
+    options.publisherFlags,
+  );
   const world = seedWorld({ seed: options.seed, now: options.now ?? clock(), patients: options.patients, keptDays: SANDBOX_KEPT_DAYS });
   if (options.extraTickets) {
     const firstPlace = world.publisher.officePlaces[0]!.platformId;

@@ -18,7 +18,7 @@ async function main(): Promise<void> {
     runtime: 'web',
     dataDir: process.env.DESK_DATA_DIR ?? path.join(os.homedir(), '.desk-console-preview'),
     keystore: unavailableKeystore,
-    // The flags of `npm run sandbox` (--field-variations, --echo-status, --no-desk-extensions) shape the sandbox this host starts.
+    // The flags of `npm run sandbox` (--field-variations, --echo-status, --no-publisher-pushes, --no-desk-extensions) shape the sandbox this host starts.
     sandbox: { kioskIntervalMs: kioskSeconds * 1000, publisherFlags: argv, platformFlags: argv },
     attach: await readAttachedSandbox(process.env.DESK_ATTACH_SANDBOX),
   });

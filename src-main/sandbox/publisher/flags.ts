@@ -5,6 +5,7 @@ import type { PublisherBehaviourInput } from './options';
 export const PUBLISHER_FLAGS_HELP = [
   '--field-variations off|all|random:<seed>   answers in the other legal forms (docs/sandbox-publisher.md)',
   '--echo-status                              PUT status not adopted answers the requested status (quirks.echoStatus)',
+  '--no-publisher-pushes                      the publisher never calls the platform\'s ticket services (pushes: false)',
 ];
 
 /** Reads the publisher's flags from argv; a malformed value is an error message, never a silent default. */
@@ -17,6 +18,7 @@ export function readPublisherFlags(argv: readonly string[]): { behaviour: Publis
     behaviour.fieldVariations = fieldVariations;
   }
   if (argv.includes('--echo-status')) behaviour.quirks = { echoStatus: true };
+  if (argv.includes('--no-publisher-pushes')) behaviour.pushes = false;
   return { behaviour };
 }
 

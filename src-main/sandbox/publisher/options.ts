@@ -52,6 +52,13 @@ export interface PublisherBehaviour {
   uploadLimitBytes: number;
   /** Best-effort calls to the platform's ticket services, like a real publisher makes. */
   platform: { url: string; licenceUuid: string; accountKey: string; timeoutMs: number } | null;
+  /**
+   * false: the publisher never calls the platform's ticket services (`appointmentStatusChanged`,
+   * `issueForAppointment`), as the contract's reference implementation by default: the platform's
+   * tickets stay `issued` and only the desk's re-verification tells the board the truth. Read at
+   * every call, so a test may flip it on a running sandbox.
+   */
+  pushes: boolean;
 }
 
 export const DEFAULT_PUBLISHER_BEHAVIOUR: PublisherBehaviour = {
@@ -71,6 +78,7 @@ export const DEFAULT_PUBLISHER_BEHAVIOUR: PublisherBehaviour = {
   identification: { twoFieldsIdentification: false },
   uploadLimitBytes: 16 * 1024 * 1024,
   platform: null,
+  pushes: true,
 };
 
 /** Every minimal form at once: the smallest publisher the contract allows. */

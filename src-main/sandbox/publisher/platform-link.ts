@@ -15,11 +15,15 @@ export class PlatformLink {
   private readonly pending = new Set<Promise<void>>();
   private readonly closing = new AbortController();
 
-  constructor(private readonly config: PublisherBehaviour['platform']) {}
+  /** `pushes`: read at every call (behaviour.pushes), off like the contract's reference implementation. */
+  constructor(
+    private readonly config: PublisherBehaviour['platform'],
+    private readonly pushes: () => boolean = () => true,
+  ) {}
 
   /** `appointmentStatusChanged` for a same-day appointment. Never throws, never awaited by routes. */
   appointmentStatusChanged(contractAppointmentId: string, status: AppointmentStatus): void {
-    if (!this.config) return;
+    if (!this.config || !this.pushes()) return;
     const { url, licenceUuid, accountKey, timeoutMs } = this.config;
     const call = this.post(`${url.replace(/\/$/, '')}${TICKET_SERVICE_PATHS.appointmentStatusChanged}`, accountKey, timeoutMs, {
       licenceUuid,

@@ -61,7 +61,7 @@ export function createSandboxPublisher(options: SandboxPublisherOptions): Sandbo
   installFaults(app, options.faults);
 
   const state = new PublisherState(options.world, options.now, behaviour.quirks.trustAnyKeyOnFirstUse);
-  const platform = new PlatformLink(behaviour.platform);
+  const platform = new PlatformLink(behaviour.platform, () => behaviour.pushes);
   const encryption = new PublisherEncryption(behaviour.encryption);
   const context: PublisherContext = { app, state, behaviour, encryption, platform, answers: new AnswerVariations(behaviour.fieldVariations) };
 

@@ -93,3 +93,34 @@ describe('training sandbox start-up', () => {
     expect((await fetch(`${sandbox.platformUrl}/`)).status).toBe(200);
   });
 });
+
+describe('training sandbox without publisher pushes', () => {
+  it('--no-publisher-pushes (both CLIs) and publisherPushes: false: a kiosk arrival stays issued, a status change stays untold', async () => {
+    for (const options of [{ publisherFlags: ['--kiosk-every', '0', '--no-publisher-pushes'] }, { publisherPushes: false }]) {
+      const quiet = await startSandbox({ now: new Date('2026-11-23T10:30:00'), clock: () => new Date('2026-11-23T10:30:00'), ...options });
+      try {
+        expect(quiet.behaviour.pushes).toBe(false);
+        const arrival = (await quiet.kiosk.arrive())!;
+        const list = async () => {
+          const response = await fetch(`${quiet.platformUrl}/api/kioskTicket/listForDay`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', Authorization: quiet.accountKey },
+            body: JSON.stringify({ licenceUuid: quiet.licenceUuid, day: quiet.world.day }),
+          });
+          return listForDayResponseSchema.parse(await response.json()).tickets;
+        };
+        const put = await fetch(`${quiet.contractBaseUrl}/appointments/${encodeURIComponent(arrival.appointmentIds[0]!)}/status`, {
+          method: 'PUT',
+          headers: { 'Content-Type': 'application/json', 'X-Kiosk-Auth-Key': quiet.accountKey, 'X-Kiosk-Office-Id': quiet.profile.officeIdHeader },
+          body: JSON.stringify({ status: 'inCare' }),
+        });
+        expect(await put.json()).toEqual({ status: 'inCare' });
+        // The kiosk's check-in and the status change both happened at the publisher; the platform still holds the issued ticket.
+        const ticket = (await list()).find((candidate) => candidate.contractAppointmentId === arrival.appointmentIds[0]);
+        expect(ticket?.status).toBe('issued');
+      } finally {
+        await quiet.close();
+      }
+    }
+  });
+});

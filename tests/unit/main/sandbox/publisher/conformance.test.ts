@@ -1014,6 +1014,22 @@ describe.each([FULL, MINIMAL])('Kiosk Integration Contract conformance ($name fo
       }
     });
 
+    it('platform link: pushes off (--no-publisher-pushes), neither check-in nor status changes call the platform', async () => {
+      const platform = await startScriptedServer([{ status: 200, body: '{"updated":1}' }]);
+      try {
+        const h = await start({ ...platformFor(platform.url), pushes: false });
+        const appointment = singleScheduled(h.world);
+        expect((await h.call('POST', `/appointments/${path(appointment.id)}/check-in`, { body: checkInBody() })).status).toBe(200);
+        for (const status of ['inCare', 'done', 'closed']) {
+          expect((await h.call('PUT', `/appointments/${path(appointment.id)}/status`, { device: null, body: { status } })).json).toEqual({ status });
+        }
+        await h.publisher.platform.settled();
+        expect(platform.received).toHaveLength(0);
+      } finally {
+        await platform.close();
+      }
+    });
+
     it('platform link: a down or failing platform changes no answer', async () => {
       const reference = await start();
       const failing = await startScriptedServer([{ status: 500, body: 'boom' }]);
