@@ -56,6 +56,7 @@ export const DESK_ERROR_CODES = [
   // ── check-in feature codes ──
   'CHECKIN_NOT_ELIGIBLE',
   'CHECKIN_ALREADY_RECEIVED',
+  'CHECKIN_RECEPTION_UNDONE',
   'CHECKIN_MIXED_PATIENTS',
   'CHECKIN_UNKNOWN_CODE',
   // ── printing feature codes ──

@@ -19,6 +19,7 @@ import { notifySettingFor, type IssuedDeskTicket, type ReceptionClient } from '.
 import type { PublisherClient } from '../publisher/client';
 import { isContractError } from '../publisher/errors';
 import type { StaffSessionService } from '../staff/session';
+import { TicketPrefixes } from './ticket-prefixes';
 import { appointmentDay, displayName, isEligible, patientView } from './view';
 
 const log = logger('checkin');
@@ -81,9 +82,11 @@ export class CheckinService {
   private readonly undone = new Set<string>();
   /** The platform said it has no day list: not asked again until the desk starts again. */
   private dayListOffered = true;
+  private readonly prefixes: TicketPrefixes;
 
   constructor(private readonly deps: CheckinServiceDeps) {
     this.now = deps.now ?? (() => new Date());
+    this.prefixes = new TicketPrefixes({ publisher: deps.publisher });
   }
 
   async search(criteria: CheckinSearchRequest): Promise<CheckinSearchResponse> {
@@ -219,11 +222,13 @@ export class CheckinService {
       this.readinessOf(journey),
       bestEffort<IssuedDeskTicket | null>(
         'issueForAppointment',
-        () =>
+        async () =>
           this.deps.reception.issueForAppointment({
             officePlaceId: workplace.officePlaceId,
             contractAppointmentId: main.id,
             examTypeId: main.examTypeId ?? null,
+            // The exam type's series, shared with the kiosks and the medical system's own arrivals.
+            prefix: await this.prefixes.prefixOf(main.examTypeId),
             examLabel: main.examLabel ?? null,
             patientDisplayName: displayName(patient),
             requestUid: this.pendingGenerations.get(main.id),
@@ -352,13 +357,20 @@ export class CheckinService {
       throw new DeskError('CHECKIN_MIXED_PATIENTS', 'The chosen appointments belong to different patients.');
     }
     const today = localDay(this.now());
+    const appointments = pairs.map((pair) => pair.appointment);
+    // An undone reception is no "already checked in": its ticket is cancelled, only the arrival stays.
+    this.recallUndone(appointments);
+    await this.recallUndoneElsewhere(appointments);
     for (const { appointment } of pairs) {
+      if ((appointment.status === 'checkedIn' || appointment.status === 'inCare') && this.undone.has(appointment.id)) {
+        throw new DeskError('CHECKIN_RECEPTION_UNDONE', 'The desk cancelled this ticket; the medical system still records the arrival.');
+      }
       if (appointment.status === 'checkedIn' || appointment.status === 'inCare') {
         throw new DeskError('CHECKIN_ALREADY_RECEIVED', 'An appointment chosen is already checked in.');
       }
       if (!isEligible(appointment, today)) throw new DeskError('CHECKIN_NOT_ELIGIBLE', 'An appointment chosen cannot be checked in today.');
     }
-    return Object.assign(pairs.map((pair) => pair.appointment).toSorted(byStart), { patient });
+    return Object.assign(appointments.toSorted(byStart), { patient });
   }
 
   private async readinessOf(journey: readonly Appointment[]): Promise<CheckinReadiness> {

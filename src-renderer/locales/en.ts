@@ -175,6 +175,8 @@ export const en: Messages = {
     // ── check-in feature codes ──
     CHECKIN_NOT_ELIGIBLE: 'This appointment cannot be checked in: it is cancelled, finished or not booked for today.',
     CHECKIN_ALREADY_RECEIVED: 'This patient is already checked in for this appointment: the ticket is on the call board.',
+    CHECKIN_RECEPTION_UNDONE:
+      'Ticket cancelled, arrival still recorded in the medical system: cancel the arrival in the medical system, then check again to check the patient in.',
     CHECKIN_MIXED_PATIENTS: 'The chosen appointments belong to different patients: check each patient in separately.',
     CHECKIN_UNKNOWN_CODE: 'The medical system does not recognise this convocation code. Search the patient by name.',
     // ── printing feature codes ──

@@ -59,6 +59,8 @@ const errors: Record<DeskErrorCode, string> = {
   // ── check-in feature codes ──
   CHECKIN_NOT_ELIGIBLE: "Ce rendez-vous ne peut pas être enregistré\u00a0: il est annulé, terminé ou n'est pas prévu aujourd'hui.",
   CHECKIN_ALREADY_RECEIVED: 'Ce patient est déjà enregistré pour ce rendez-vous\u00a0: son ticket est sur le tableau d\'appel.',
+  CHECKIN_RECEPTION_UNDONE:
+    "Ticket annulé, arrivée toujours enregistrée dans le logiciel médical\u00a0: annulez l'arrivée dans le logiciel médical, puis vérifiez à nouveau pour enregistrer l'arrivée du patient.",
   CHECKIN_MIXED_PATIENTS: "Les rendez-vous choisis ne sont pas ceux d'un même patient\u00a0: enregistrez chaque patient séparément.",
   CHECKIN_UNKNOWN_CODE: "Ce code de convocation n'est pas reconnu par le logiciel médical. Recherchez le patient par son nom.",
   // ── printing feature codes ──

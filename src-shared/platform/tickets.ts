@@ -11,12 +11,14 @@ import { answerDateTimeSchema, listOf, maybe, orNull } from '../publisher/tolera
  */
 const licenceUuid = z.string().min(1).max(64);
 const optionalText = (max: number) => z.string().max(max).nullable().optional();
+/** The longest `prefix` the platform's OpenAPI accepts on `issueForAppointment`. */
+export const TICKET_PREFIX_MAX = 8;
 
 export const issueForAppointmentRequestSchema = z.looseObject({
   licenceUuid,
   officePlaceId: z.number().int(),
   requestUid: z.string().min(1).max(128),
-  prefix: z.string().max(8).nullable().optional(),
+  prefix: z.string().max(TICKET_PREFIX_MAX).nullable().optional(),
   examTypeId: optionalText(128),
   examTypeLabel: optionalText(256),
   contractAppointmentId: optionalText(128),

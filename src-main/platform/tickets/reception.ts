@@ -17,6 +17,8 @@ export interface IssueRequest {
   officePlaceId: number;
   contractAppointmentId: string;
   examTypeId?: string | null;
+  /** The exam type's `ticketPrefix` in the medical system: absent or null, the platform computes one. */
+  prefix?: string | null;
   examTypeLabel?: string | null;
   patientDisplayName?: string | null;
   examLabel?: string | null;

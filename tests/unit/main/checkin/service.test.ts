@@ -67,8 +67,9 @@ describe('desk check-in against the training sandbox', () => {
     expect(await h.service.undo(ids[0]!)).toEqual({ cancelled: 1 });
     expect(ticketsOf(ids[0]!).map((ticket) => ticket.status)).toEqual(['cancelled']);
     expect(await h.service.undo(ids[0]!)).toEqual({ cancelled: 0 });
-    // The arrival stays recorded in the medical system: checking in again is refused, not duplicated.
-    expect((await failureOf(h.service.checkIn(ids))).code).toBe('CHECKIN_ALREADY_RECEIVED');
+    // The arrival stays recorded in the medical system: checking in again is refused, not duplicated,
+    // and said as it is (the ticket is cancelled), not as "already checked in".
+    expect((await failureOf(h.service.checkIn(ids))).code).toBe('CHECKIN_RECEPTION_UNDONE');
   });
 
   it('a check-in succeeds without a printer and says the ticket was not printed', async () => {

@@ -37,7 +37,10 @@ describe('an undone desk reception tells the truth until the medical system reve
     // The convocation scanned again is known, and shown undone too.
     const scanned = (await h.service.byCode(lea.codes[0])).patients[0]!;
     expect(scanned.appointments.find((item) => item.id === ids[0])).toMatchObject({ receptionUndone: true, eligible: false });
-    expect((await failureOf(h.service.checkIn(ids))).code).toBe('CHECKIN_ALREADY_RECEIVED');
+    // Checking in again says why it cannot: the ticket is cancelled, the arrival stays recorded.
+    const refused = await failureOf(h.service.checkIn(ids));
+    expect(refused.code).toBe('CHECKIN_RECEPTION_UNDONE');
+    expect(refused.message).toMatch(/cancelled/);
 
     // The trainer reverts the arrival the way a RIS agenda does; the platform hears of it.
     const reverted = await h.service.trainerRevertArrival(ids[0]!);
@@ -89,6 +92,7 @@ describe('an undone desk reception tells the truth until the medical system reve
     const restarted = new CheckinService(h.deps);
     const [seen] = (await restarted.byCode(DESK_TRAINING_PATIENTS.scanned.codes[0])).patients[0]!.appointments;
     expect(seen).toMatchObject({ status: 'checkedIn', receptionUndone: true, eligible: false });
+    expect((await failureOf(restarted.checkIn([scanned!.id]))).code).toBe('CHECKIN_RECEPTION_UNDONE');
     await restarted.trainerRevertArrival(scanned!.id);
     const again = await restarted.checkIn([scanned!.id]);
     expect(again.formattedNumber).not.toBe(result.formattedNumber);
@@ -123,6 +127,7 @@ describe('a reception undone at one desk, seen from another desk of the office',
     const other = await anotherDesk(true);
     expect(await scannedOn(other)).toMatchObject({ status: 'checkedIn', ticketNumberFormatted: first.formattedNumber, receptionUndone: true, eligible: false });
     expect((await other.search({ socialSecurityId: hugo.socialSecurityId })).patients[0]!.appointments[0]).toMatchObject({ receptionUndone: true });
+    expect((await failureOf((await anotherDesk(true)).checkIn([appointment.id]))).code).toBe('CHECKIN_RECEPTION_UNDONE');
     // A desk with no day list to ask can only say what the medical system says.
     expect(await scannedOn(await anotherDesk(false))).toMatchObject({ status: 'checkedIn', receptionUndone: false });
 

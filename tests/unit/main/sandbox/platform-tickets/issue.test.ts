@@ -37,6 +37,14 @@ describe('issueForAppointment', () => {
     expect(await numbers(2, 'R')).toBe('R006');
   });
 
+  it('desk, kiosk and publisher arrivals of one exam type share one series when they send its prefix', async () => {
+    const numbers = [];
+    for (const source of ['kiosk', 'desk', 'publisher', 'desk']) {
+      numbers.push(issuedTicketSchema.parse((await issue({ officePlaceId: 3, prefix: 'EC', examTypeId: '12', source })).body).formattedNumber);
+    }
+    expect(numbers).toEqual(['EC001', 'EC002', 'EC003', 'EC004']);
+  });
+
   it('is idempotent per requestUid: the same uid returns the same ticket, even with a different body', async () => {
     const body = { requestUid: 'same-uid', officePlaceId: 2, prefix: 'M', contractAppointmentId: 'A-idem' };
     const first = await p.post(TICKET_SERVICE_PATHS.issueForAppointment, body);
