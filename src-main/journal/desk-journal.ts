@@ -23,45 +23,56 @@ class NameSeal {
   private readonly sealed = new Map<string, string>();
   constructor(private readonly keystore: Keystore | null) {}
 
-  seal(name: string): string | null {
-    if (!this.keystore?.isEncryptionAvailable()) return null;
+  private async usable(): Promise<Keystore | null> {
+    return (await this.keystore?.isAsyncEncryptionAvailable()) ? this.keystore : null;
+  }
+
+  async seal(name: string): Promise<string | null> {
+    const keystore = await this.usable();
+    if (!keystore) return null;
     let sealed = this.sealed.get(name);
     if (sealed === undefined) {
-      sealed = this.keystore.encryptString(name).toString('base64');
+      sealed = (await keystore.encryptStringAsync(name)).toString('base64');
       this.sealed.set(name, sealed);
     }
     return sealed;
   }
 
   /** Null when this computer's keychain cannot open it (another machine, a reset keychain): the ticket stays, nameless. */
-  open(sealed: string): string | null {
-    if (!this.keystore?.isEncryptionAvailable()) return null;
+  async open(sealed: string): Promise<string | null> {
+    const keystore = await this.usable();
+    if (!keystore) return null;
     try {
-      const name = this.keystore.decryptString(Buffer.from(sealed, 'base64'));
-      this.sealed.set(name, sealed);
-      return name;
+      const { result, shouldReEncrypt } = await keystore.decryptStringAsync(Buffer.from(sealed, 'base64'));
+      // A rotated key: the next write seals the name again.
+      if (!shouldReEncrypt) this.sealed.set(result, sealed);
+      return result;
     } catch {
       return null;
     }
   }
 
-  toDisk(data: JournalFile): StoredFile {
+  async toDisk(data: JournalFile): Promise<StoredFile> {
     return {
       day: data.day,
-      tickets: data.tickets.map((ticket) => {
-        const sealedName = ticket.patientDisplayName === null ? null : this.seal(ticket.patientDisplayName);
-        return { ...ticket, patientDisplayName: null, ...(sealedName ? { sealedName } : {}) };
-      }),
+      tickets: await Promise.all(
+        data.tickets.map(async (ticket) => {
+          const sealedName = ticket.patientDisplayName === null ? null : await this.seal(ticket.patientDisplayName);
+          return { ...ticket, patientDisplayName: null, ...(sealedName ? { sealedName } : {}) };
+        }),
+      ),
     };
   }
 
-  fromDisk(stored: StoredFile): JournalFile {
+  async fromDisk(stored: StoredFile): Promise<JournalFile> {
     return {
       day: stored.day,
-      tickets: stored.tickets.map(({ sealedName, ...ticket }) => ({
-        ...ticket,
-        patientDisplayName: ticket.patientDisplayName ?? (sealedName ? this.open(sealedName) : null),
-      })),
+      tickets: await Promise.all(
+        stored.tickets.map(async ({ sealedName, ...ticket }) => ({
+          ...ticket,
+          patientDisplayName: ticket.patientDisplayName ?? (sealedName ? await this.open(sealedName) : null),
+        })),
+      ),
     };
   }
 }
@@ -92,6 +103,7 @@ function numberOf(formattedNumber: string): number {
  */
 export class DeskJournal implements DeskJournalPort {
   private readonly listeners = new Set<(ticket: DeskTicket) => void>();
+  private writing: Promise<void> = Promise.resolve();
 
   private constructor(
     private readonly file: AtomicJsonFile<typeof journalFileSchema>,
@@ -106,10 +118,10 @@ export class DeskJournal implements DeskJournalPort {
     const { file, value } = await openDurable(dataDir, 'desk-journal.json', journalFileSchema);
     const names = new NameSeal(keystore);
     const today = localDay(now());
-    const data = value?.day === today ? names.fromDisk(value) : { day: today, tickets: [] };
+    const data = value?.day === today ? await names.fromDisk(value) : { day: today, tickets: [] };
     // Yesterday's patients, and any name an older desk wrote in clear, leave the disk at this start.
     const clear = value?.tickets.some((ticket) => ticket.patientDisplayName !== null) ?? false;
-    if (value && (value.day !== today || clear)) await file.write(names.toDisk(data));
+    if (value && (value.day !== today || clear)) await file.write(await names.toDisk(data));
     return new DeskJournal(file, data, now, names);
   }
 
@@ -186,8 +198,18 @@ export class DeskJournal implements DeskJournalPort {
     const kept = this.today().filter((candidate) => candidate.ticketId !== ticket.ticketId);
     // Memory first, in one synchronous step: two records at once both land, each write carrying the other.
     this.data = { day, tickets: [...kept, ticket] };
-    await this.file.write(this.names.toDisk(this.data));
+    await this.persist();
     for (const listener of this.listeners) listener(ticket);
+  }
+
+  /**
+   * Writes one after the other, each of the day as it is when its turn comes: sealing names
+   * is asynchronous, and an older picture written last would lose a newer ticket.
+   */
+  private async persist(): Promise<void> {
+    const run = this.writing.then(async () => this.file.write(await this.names.toDisk(this.data)));
+    this.writing = run.catch(() => undefined);
+    await run;
   }
 }
 

@@ -16,12 +16,12 @@ export class ProfilesService {
     private readonly runningProfileId: string,
   ) {}
 
-  view(): ProfilesView {
+  async view(): Promise<ProfilesView> {
     return {
       runningProfileId: this.runningProfileId,
       activeProfileId: this.store.activeProfileId(),
       profiles: [this.training, ...this.store.saved()],
-      secretStorageAvailable: this.secrets.available(),
+      secretStorageAvailable: await this.secrets.available(),
     };
   }
 

@@ -5,11 +5,7 @@ import type { Keystore } from './secrets';
  * secrets are refused rather than written in clear.
  */
 export const unavailableKeystore: Keystore = {
-  isEncryptionAvailable: () => false,
-  encryptString: () => {
-    throw new Error('no secure storage on this runtime');
-  },
-  decryptString: () => {
-    throw new Error('no secure storage on this runtime');
-  },
+  isAsyncEncryptionAvailable: () => Promise.resolve(false),
+  encryptStringAsync: () => Promise.reject(new Error('no secure storage on this runtime')),
+  decryptStringAsync: () => Promise.reject(new Error('no secure storage on this runtime')),
 };

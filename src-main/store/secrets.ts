@@ -6,12 +6,14 @@ import { reportDamage } from './notices';
 
 /**
  * What encrypts secrets at rest: Electron's `safeStorage` in the app (OS keychain,
- * DPAPI, libsecret), an in-memory key in tests. Same three calls as safeStorage.
+ * DPAPI, libsecret), an in-memory key in tests. The same asynchronous calls as
+ * safeStorage (its synchronous ones are deprecated); `shouldReEncrypt` says the
+ * keychain rotated its key and the value should be sealed again.
  */
 export interface Keystore {
-  isEncryptionAvailable(): boolean;
-  encryptString(plainText: string): Buffer;
-  decryptString(encrypted: Buffer): string;
+  isAsyncEncryptionAvailable(): Promise<boolean>;
+  encryptStringAsync(plainText: string): Promise<Buffer>;
+  decryptStringAsync(encrypted: Buffer): Promise<{ result: string; shouldReEncrypt: boolean }>;
 }
 
 const secretsFileSchema = z.object({
@@ -38,24 +40,29 @@ export class SecretStore {
     this.file = new AtomicJsonFile(file, secretsFileSchema);
   }
 
-  available(): boolean {
-    return this.keystore.isEncryptionAvailable();
+  available(): Promise<boolean> {
+    return this.keystore.isAsyncEncryptionAvailable();
   }
 
   async get(scope: string, name: SecretName): Promise<string | null> {
     const stored = (await this.load())[key(scope, name)];
     if (stored === undefined) return null;
-    this.requireEncryption();
+    await this.requireEncryption();
+    let opened: { result: string; shouldReEncrypt: boolean };
     try {
-      return this.keystore.decryptString(Buffer.from(stored, 'base64'));
+      opened = await this.keystore.decryptStringAsync(Buffer.from(stored, 'base64'));
     } catch (error) {
       throw new DeskError('SECRET_UNREADABLE', 'A stored secret could not be decrypted on this computer; enter it again.', { cause: error });
     }
+    // The keychain rotated its key: sealed again now, best effort (the value read is right either way).
+    if (opened.shouldReEncrypt) await this.set(scope, name, opened.result).catch(() => undefined);
+    return opened.result;
   }
 
   async set(scope: string, name: SecretName, value: string): Promise<void> {
-    this.requireEncryption();
-    const entries = { ...(await this.load()), [key(scope, name)]: this.keystore.encryptString(value).toString('base64') };
+    await this.requireEncryption();
+    const sealed = (await this.keystore.encryptStringAsync(value)).toString('base64');
+    const entries = { ...(await this.load()), [key(scope, name)]: sealed };
     await this.file.write({ version: 1, entries });
     this.entries = entries;
   }
@@ -68,8 +75,8 @@ export class SecretStore {
     this.entries = entries;
   }
 
-  private requireEncryption(): void {
-    if (!this.keystore.isEncryptionAvailable()) {
+  private async requireEncryption(): Promise<void> {
+    if (!(await this.keystore.isAsyncEncryptionAvailable())) {
       throw new DeskError(
         'SECRET_STORAGE_UNAVAILABLE',
         'This computer offers no secure storage for secrets (OS keychain); the desk will not store them in clear.',

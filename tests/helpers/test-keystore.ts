@@ -8,20 +8,27 @@ export class TestKeystore implements Keystore {
     public available = true,
   ) {}
 
-  isEncryptionAvailable(): boolean {
-    return this.available;
+  /** Set to make the next reads say the keychain rotated its key (safeStorage's `shouldReEncrypt`). */
+  rotated = false;
+  /** How many values were sealed: a re-encryption shows here. */
+  sealed = 0;
+
+  isAsyncEncryptionAvailable(): Promise<boolean> {
+    return Promise.resolve(this.available);
   }
 
-  encryptString(plainText: string): Buffer {
+  encryptStringAsync(plainText: string): Promise<Buffer> {
+    this.sealed += 1;
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);
     const body = Buffer.concat([cipher.update(plainText, 'utf8'), cipher.final()]);
-    return Buffer.concat([iv, cipher.getAuthTag(), body]);
+    return Promise.resolve(Buffer.concat([iv, cipher.getAuthTag(), body]));
   }
 
-  decryptString(encrypted: Buffer): string {
+  async decryptStringAsync(encrypted: Buffer): Promise<{ result: string; shouldReEncrypt: boolean }> {
     const decipher = createDecipheriv('aes-256-gcm', this.key, encrypted.subarray(0, 12));
     decipher.setAuthTag(encrypted.subarray(12, 28));
-    return Buffer.concat([decipher.update(encrypted.subarray(28)), decipher.final()]).toString('utf8');
+    const result = Buffer.concat([decipher.update(encrypted.subarray(28)), decipher.final()]).toString('utf8');
+    return { result, shouldReEncrypt: this.rotated };
   }
 }

@@ -55,6 +55,42 @@ describe('desk journal', () => {
     expect((await DeskJournal.open(plain)).ticketFor('A1')).toMatchObject({ formattedNumber: 'I012', patientDisplayName: null });
   });
 
+  it('records made at once all land on disk although the keychain seals names at its own pace', async () => {
+    const dir = folder();
+    // The first sealing takes the keychain longest: the first write's older picture must never land last.
+    class SlowFirstKeystore extends TestKeystore {
+      private asked = 0;
+      override async encryptStringAsync(plainText: string): Promise<Buffer> {
+        this.asked += 1;
+        if (this.asked === 1) await new Promise((resolve) => setTimeout(resolve, 30));
+        return super.encryptStringAsync(plainText);
+      }
+    }
+    const keystore = new SlowFirstKeystore();
+    const journal = await DeskJournal.open(dir, undefined, keystore);
+    await Promise.all([
+      journal.recordTicket(entry()),
+      journal.recordTicket(entry({ contractAppointmentId: 'A2', formattedNumber: 'I013', patientDisplayName: 'Hugo Perrin' })),
+      journal.recordTicket(entry({ contractAppointmentId: 'A3', formattedNumber: 'I014', patientDisplayName: 'Inès Morel' })),
+    ]);
+    const again = await DeskJournal.open(dir, undefined, keystore);
+    expect(again.tickets(1).map((ticket) => ticket.patientDisplayName).sort()).toEqual(['Hugo Perrin', 'Inès Morel', 'Léa Garnier-Vidal']);
+  });
+
+  it('a name sealed under a key the keychain has since rotated is sealed again at the next write', async () => {
+    const dir = folder();
+    const keystore = new TestKeystore();
+    await (await DeskJournal.open(dir, undefined, keystore)).recordTicket(entry());
+    const before = readFileSync(path.join(dir, 'desk-journal.json'), 'utf8');
+    keystore.rotated = true;
+    const reopened = await DeskJournal.open(dir, undefined, keystore);
+    keystore.rotated = false;
+    await reopened.recordTicket(entry({ contractAppointmentId: 'A2', formattedNumber: 'I013', patientDisplayName: 'Hugo Perrin' }));
+    const sealedOf = (text: string) => (JSON.parse(text) as { tickets: { contractAppointmentId: string; sealedName: string }[] }).tickets.find((t) => t.contractAppointmentId === 'A1')!.sealedName;
+    expect(sealedOf(readFileSync(path.join(dir, 'desk-journal.json'), 'utf8'))).not.toBe(sealedOf(before));
+    expect((await DeskJournal.open(dir, undefined, keystore)).ticketFor('A1')?.patientDisplayName).toBe('Léa Garnier-Vidal');
+  });
+
   it('a journal an older desk wrote with names in clear is sealed at the next start', async () => {
     const dir = folder();
     const now = () => new Date('2026-11-23T10:00:00');

@@ -90,6 +90,18 @@ describe('connection profiles', () => {
     await expect(store.save({ ...profile, contractBaseUrl: 'http://127.0.0.1.example/api' }, ACCOUNT_KEY)).rejects.toMatchObject({ code: 'PROFILE_INSECURE' });
   });
 
+  it('seals a secret again when the keychain says its key was rotated, and still reads it right', async () => {
+    const dir = dataDir();
+    const { store, keystore } = await openStore(dir);
+    await store.save(profile, ACCOUNT_KEY);
+    const before = readFileSync(path.join(dir, 'secrets.json'), 'utf8');
+    keystore.rotated = true;
+    await expect(store.accountKey(profile.id)).resolves.toBe(ACCOUNT_KEY);
+    keystore.rotated = false;
+    expect(readFileSync(path.join(dir, 'secrets.json'), 'utf8')).not.toBe(before);
+    await expect((await openStore(dir, keystore)).store.accountKey(profile.id)).resolves.toBe(ACCOUNT_KEY);
+  });
+
   it('never writes a secret in clear: the settings folder does not contain the key', async () => {
     const dir = dataDir();
     const { store } = await openStore(dir);
