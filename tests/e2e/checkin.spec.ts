@@ -147,5 +147,12 @@ test.describe('desk check-in through the preview host and the training sandbox',
     const results = await new AxeBuilder({ page }).analyze();
     const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
     expect(blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ') + ' ' + node.failureSummary).join(', ')}`)).toEqual([]);
+    // The public display's menu: in a browser, one entry that opens the display in a new tab.
+    await page.getByTestId('display-menu').click();
+    await expect(page.getByTestId('display-open-browser')).toBeVisible();
+    await expectAccessible(page);
+    const [display] = await Promise.all([page.context().waitForEvent('page'), page.getByTestId('display-open-browser').click()]);
+    await expect(display.getByTestId('public-display')).toBeVisible();
+    await display.close();
   });
 });
