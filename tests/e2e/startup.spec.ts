@@ -1,6 +1,8 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { expect, launchPreviewHost, test } from './fixtures';
 import { TechnicianModeCard } from './pages/technician-mode';
 
@@ -43,4 +45,35 @@ test('a technician checks the medical system from Settings: five configuration r
     await expect(page.getByTestId(`probe-${route}`)).toHaveAttribute('data-ok', 'true');
   }
   await expect(page.getByTestId('probe-rooms')).toContainText('entrées');
+});
+
+test('npm start on a machine without the Electron binary and without internet: one line why, then the desk in the browser preview', async ({ page }) => {
+  const scratch = mkdtempSync(path.join(tmpdir(), 'desk-npm-start-'));
+  const child = spawn('npm', ['start', '--silent', '--', '--kiosk-every', '0'], {
+    // The app was built by the suite already; no binary where Electron looks, and its download refused at once.
+    env: {
+      ...process.env,
+      DESK_START_SKIP_BUILD: '1',
+      DESK_NO_BROWSER: '1',
+      DESK_DATA_DIR: path.join(scratch, 'data'),
+      ELECTRON_OVERRIDE_DIST_PATH: path.join(scratch, 'no-electron'),
+      ELECTRON_MIRROR: 'http://127.0.0.1:9/',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const printed: string[] = [];
+  createInterface({ input: child.stdout! }).on('line', (line) => printed.push(line));
+  try {
+    await expect.poll(() => printed.find((line) => /http:\/\/127\.0\.0\.1:\d+\/\?token=/.test(line)) ?? null, { timeout: 30_000 }).not.toBeNull();
+    expect(printed.filter((line) => line.includes('starting the browser preview instead'))).toEqual([
+      expect.stringMatching(/^Desk Console: the Electron binary could not be downloaded \(.+\); starting the browser preview instead\.$/),
+    ]);
+    const address = /http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+/.exec(printed.join('\n'))![0];
+    await page.goto(address);
+    await expect(page.getByRole('button', { name: /Se connecter/ })).toBeVisible();
+  } finally {
+    // npm, tsx and the preview host: the whole group goes.
+    process.kill(-child.pid!, 'SIGTERM');
+  }
 });
