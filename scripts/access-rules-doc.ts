@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TECHNICIAN_IDLE_MS, TECHNICIAN_LOCKOUT_MS, TECHNICIAN_MAX_FAILURES, TRAINING_TECHNICIAN_PIN } from '../src-main/technician/mode';
-import { ACCESS_RULES, channelAccess, type AccessRule } from '../src-shared/ipc/access';
+import { ACCESS_RULES, channelAccess, type AccessRule, type DeclaredAccess } from '../src-shared/ipc/access';
 
 const WHO: Record<AccessRule, string> = {
   public: 'anyone at the desk',
@@ -21,10 +21,28 @@ const REFUSAL: Record<AccessRule, string> = {
   admin: '`NOT_SIGNED_IN`',
 };
 
+/** The lock column: public, technician and admin channels have their own credential, the staff lock is not theirs. */
+function lockedCell(access: DeclaredAccess): string {
+  if (access.rule !== 'staff') return '—';
+  return access.locked === 'works' ? 'works' : '`BOARD_LOCKED`';
+}
+
+function officeCell(access: DeclaredAccess): string {
+  if (access.rule !== 'staff' || access.office === null) return '—';
+  const office = access.office;
+  if (office === 'workplace') return "the desk's office place";
+  if ('place' in office) return `the office place \`${office.place}\``;
+  const parts = 'appointments' in office ? [`appointments \`${office.appointments}\``] : [];
+  if ('answer' in office) parts.push('patients in the answer filtered');
+  return parts.join(' + ');
+}
+
 export const ACCESS_RULES_DOC = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'access-rules.md');
 
 export function renderAccessRules(): string {
-  const rows = Object.entries(channelAccess).map(([channel, rule]) => `| \`${channel}\` | ${rule} | ${REFUSAL[rule]} |`);
+  const rows = Object.entries(channelAccess).map(
+    ([channel, access]: [string, DeclaredAccess]) => `| \`${channel}\` | ${access.rule} | ${REFUSAL[access.rule]} | ${lockedCell(access)} | ${officeCell(access)} |`,
+  );
   return [
     '# Access rules per IPC channel',
     '',
@@ -34,6 +52,17 @@ export function renderAccessRules(): string {
     'before it reads the request or runs the handler, and answers a typed error in plain words otherwise. Services no longer',
     'check the session themselves (they may still read it). Rules do not nest: a technician is not staff, and an admin is',
     'neither.',
+    '',
+    '**While the desk is locked** (the board\'s lock screen, by hand or after idle time), a staff channel answers only if it',
+    'names no patient and changes nothing of the desk: what the lock screen itself needs, unlocking, the day\'s figures. The',
+    'others are refused with `BOARD_LOCKED` before the request is read, like `NOT_SIGNED_IN`. Public channels stay public;',
+    'technician mode closes when the desk locks and needs its own PIN again.',
+    '',
+    '**The office rule**: a staff member reaches the patients of the offices their sign-in granted, and nothing of another',
+    'office\'s, whatever the channel. One place decides it (`src-main/staff/office-rule.ts`), for the channels that declare it',
+    'beside their access rule: the desk\'s own office place, an office place the request names, each appointment the request',
+    'names (its `locationId`, read at the medical system), all refused with `FORBIDDEN`; and the patients an answer carries,',
+    'whose appointments at other offices are taken out (a patient left with none is not returned at all).',
     '',
     '| rule | who may call | refused with |',
     '|---|---|---|',
@@ -53,8 +82,8 @@ export function renderAccessRules(): string {
     '',
     '## Every channel',
     '',
-    '| channel | rule | refused with |',
-    '|---|---|---|',
+    '| channel | rule | refused with | while locked | office rule |',
+    '|---|---|---|---|---|',
     ...rows,
     '',
   ].join('\n');

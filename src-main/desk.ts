@@ -15,6 +15,8 @@ import { createStatisticsFeature } from './statistics/feature';
 import { resolveConnection, type SandboxStartOptions } from './profiles/connection';
 import { ProfilesService } from './profiles/service';
 import type { AttachedSandbox } from './web/attach';
+import { OfficeGrants } from './staff/grants';
+import { OfficeRule } from './staff/office-rule';
 import { StaffSessionService } from './staff/session';
 import { WorkplaceMemory } from './staff/workplace-store';
 import { TechnicianMode, TRAINING_TECHNICIAN_PIN } from './technician/mode';
@@ -77,7 +79,8 @@ async function composeDesk(options: DeskStartOptions, lock: DataFolderLock): Pro
   const infrastructure = createInfrastructure({ runtime: options.runtime, dataDir: options.dataDir, profile, accountKey: resolved.accountKey, training, journal });
   const { publisher, events, connection } = infrastructure;
   const staff = new StaffSessionService(publisher, events, profile, await WorkplaceMemory.open(options.dataDir));
-  const parts = { ...infrastructure, staff };
+  const grants = new OfficeGrants({ publisher, session: () => staff.requireSession(), profilePlace: () => profile.officePlaceId });
+  const parts = { ...infrastructure, staff, grants };
   const technician = new TechnicianMode({
     pins: await TechnicianPinStore.open(options.dataDir),
     staff,
@@ -132,6 +135,8 @@ async function composeDesk(options: DeskStartOptions, lock: DataFolderLock): Pro
     staffSignedIn: () => staff.current() !== null,
     technicianAtWork: () => technician.use(),
     adminSignedIn,
+    boardLocked: () => board.service.isLocked(),
+    offices: new OfficeRule({ grants, publisher, workplace: () => staff.workplace() }),
   });
   return { dispatch, events, close };
 }

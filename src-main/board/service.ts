@@ -15,7 +15,7 @@ import { isTransientPlatformError } from '../platform/transient';
 import type { CallOverrides, PublisherClient } from '../publisher/client';
 import type { StaffSessionService } from '../staff/session';
 import type { ConnectionProfile } from '../../src-shared/profile';
-import { OfficeGrants } from './grants';
+import type { OfficeGrants } from '../staff/grants';
 import { isTransient } from '../publisher/errors';
 import { BoardActions } from './actions';
 import type { AuditTrail } from '../store/audit-trail';
@@ -54,6 +54,8 @@ export interface BoardDeps {
   journal: DeskJournalPort;
   audit: AuditTrail;
   staff: Pick<StaffSessionService, 'requireSession' | 'requireWorkplace' | 'workplace' | 'chooseWorkplace' | 'confirmPassword' | 'current'>;
+  /** The office places the staff member may work at, to offer them (the office rule itself is the dispatcher's). */
+  grants: Pick<OfficeGrants, 'places'>;
 }
 
 /** One attempt per action: a desk never waits on retries, the outbox retries for it. */
@@ -68,7 +70,6 @@ export class BoardService {
   readonly state: BoardState;
   readonly verifier: Reverifier;
   private readonly actions: BoardActions;
-  private readonly grants: OfficeGrants;
   private feed: LiveDay | null = null;
   private feedPlace: number | null = null;
   private starting: Promise<void> | null = null;
@@ -101,7 +102,6 @@ export class BoardService {
       changed: () => this.officeChanged(),
       heartbeatMs: options.deskHeartbeatMs,
     });
-    this.grants = new OfficeGrants({ publisher, session: () => deps.staff.requireSession(), profilePlace: () => deps.profile.officePlaceId });
     this.verifier = new Reverifier({
       getAppointmentById: (id) => publisher.getAppointmentById(id),
       getAppointmentByIdNow: (id) => publisher.getAppointmentById(id, AT_ONCE),
@@ -164,9 +164,8 @@ export class BoardService {
 
   // ── what the renderer asks ──────────────────────────────────────────────────
   async snapshot(): Promise<BoardSnapshot> {
+    // The office rule (src-shared/ipc/access.ts) has checked this place is one the staff member was granted.
     const workplace = this.deps.staff.requireWorkplace();
-    // Nobody sees the patients of an office their sign-in did not grant.
-    await this.grants.require(workplace.officePlaceId);
     this.state.setDesk(workplace.deskId);
     await this.ensureFeed(workplace.officePlaceId);
     return {
@@ -180,23 +179,21 @@ export class BoardService {
   }
 
   async workplaceOptions(): Promise<WorkplaceOptions> {
-    const officePlaces = await this.grants.places();
+    const officePlaces = await this.deps.grants.places();
     const current = this.deps.staff.workplace();
     const granted = current && officePlaces.some((place) => place.officePlaceId === current.officePlaceId);
     return { officePlaces, current: granted ? current : null };
   }
 
   async chooseWorkplace(workplace: Workplace): Promise<Workplace> {
-    await this.grants.require(workplace.officePlaceId);
     const chosen = await this.deps.staff.chooseWorkplace(workplace);
     await this.deps.audit.record({ staff: this.staffName(), action: 'chooseWorkplace', outcome: `place ${chosen.officePlaceId}, ${chosen.deskLabel}` });
     if (this.feedPlace !== null && this.feedPlace !== chosen.officePlaceId) this.stopFeed();
     return chosen;
   }
 
-  /** Call and status changes, for signed-in staff at an unlocked desk only. */
+  /** Call and status changes (the dispatcher refuses them at a locked desk: src-shared/ipc/access.ts). */
   act<T>(action: (actions: BoardActions) => Promise<T>): Promise<T> {
-    if (this.locked) return Promise.reject(new DeskError('BOARD_LOCKED', 'The desk is locked.'));
     return action(this.actions);
   }
 
@@ -205,8 +202,7 @@ export class BoardService {
   // ── several desks, one office ───────────────────────────────────────────────
   /** This desk, the office's other desks and the absent patients, as the board shows them beside the rows. */
   async office(): Promise<BoardOffice> {
-    const workplace = this.deps.staff.requireWorkplace();
-    await this.grants.require(workplace.officePlaceId);
+    this.deps.staff.requireWorkplace();
     return this.officeNow();
   }
 
@@ -268,6 +264,11 @@ export class BoardService {
 
   private get locked(): boolean {
     return this.lockState !== null;
+  }
+
+  /** The lock screen is up: the dispatcher asks it before every channel the access table refuses locked. */
+  isLocked(): boolean {
+    return this.locked;
   }
 
   async lock(reason: BoardLock['reason'] = 'manual'): Promise<null> {

@@ -19,6 +19,7 @@ export function appointmentView(appointment: Appointment, today: string, undone:
     status: appointment.status,
     examLabel: appointment.examLabel ?? null,
     examTypeId: appointment.examTypeId ?? null,
+    locationId: appointment.locationId ?? null,
     locationLabel: appointment.locationLabel ?? null,
     practitionerLabel: appointment.practitionerLabel ?? null,
     roomLabel: appointment.roomLabel ?? null,

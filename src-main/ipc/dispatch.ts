@@ -5,7 +5,7 @@ import { isChannel, type Channel } from '../../src-shared/ipc/channels';
 import { ipcContract, type ResponseOf } from '../../src-shared/ipc/contract';
 import { fail, ok, type DeskResult } from '../../src-shared/result';
 import { logger } from '../log';
-import { refusalFor, type AccessCredentials } from './access';
+import { grantedAnswer, refusalFor, requireOffices, type AccessCredentials } from './access';
 import { inputProblem, type InputProblem } from './bounds';
 
 const log = logger('ipc');
@@ -20,8 +20,8 @@ export type HandlerTable = { [C in Channel]: Handler<C> };
 export type Dispatch = (channel: unknown, payload: unknown) => Promise<DeskResult<unknown>>;
 
 /**
- * Checks the channel's access rule (src-shared/ipc/access.ts), validates the request,
- * runs the handler, validates the response, and turns every failure into a typed
+ * Checks the channel's access and lock rules (src-shared/ipc/access.ts), bounds and
+ * validates the request, applies the office rule, runs the handler, validates the response, and turns every failure into a typed
  * `DeskError` result. Nothing thrown here reaches the transport.
  */
 export function createDispatcher(table: HandlerTable, who: AccessCredentials): Dispatch {
@@ -29,8 +29,9 @@ export function createDispatcher(table: HandlerTable, who: AccessCredentials): D
     if (!isChannel(channel)) {
       return fail({ code: 'UNKNOWN_CHANNEL', message: 'This action does not exist.' });
     }
-    // Before the payload is even read: a caller without the right learns nothing about the channel.
-    const refusal = refusalFor(channelAccess[channel], who);
+    // Before the payload is even read: a caller without the right (or at a locked desk) learns nothing about the channel.
+    const access = channelAccess[channel];
+    const refusal = refusalFor(access, who);
     if (refusal) return fail(refusal.toJSON());
     const spec = ipcContract[channel];
     // Bounded before anything walks it: the validator and the handlers only ever see a request of a sane size.
@@ -41,8 +42,9 @@ export function createDispatcher(table: HandlerTable, who: AccessCredentials): D
       const fields = parsed.error.issues.map((issue) => issue.path.join('.') || '(request)');
       return fail({ code: 'BAD_REQUEST', message: `Invalid request for ${channel}: ${[...new Set(fields)].join(', ')}.` });
     }
+    await requireOffices(access, parsed.data, who.offices);
     const handler = table[channel] as (request: unknown) => unknown;
-    const value = await handler(parsed.data);
+    const value = await grantedAnswer(access, await handler(parsed.data), who.offices);
     const checked = spec.response.safeParse(value);
     if (!checked.success) {
       log.error('handler answered outside the contract', { channel });

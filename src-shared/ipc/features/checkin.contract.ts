@@ -29,6 +29,8 @@ export const checkinAppointmentSchema = z.object({
   status: appointmentStatusSchema,
   examLabel: z.string().nullable(),
   examTypeId: z.string().nullable(),
+  /** The appointment's office place (the contract's locationId, an id of /config/office-places): the office rule reads it. */
+  locationId: z.string().nullable(),
   locationLabel: z.string().nullable(),
   practitionerLabel: z.string().nullable(),
   roomLabel: z.string().nullable(),

@@ -14,9 +14,9 @@ const patient: CheckinPatient = {
   displayName: 'Léa Garnier-Vidal',
   birthDate: '1985-04-12',
   appointments: [
-    { id: 'A1', startDate: '2026-11-23T10:00:00+01:00', status: 'scheduled', examLabel: 'IRM du genou', examTypeId: 'IRM', locationLabel: null, practitionerLabel: null, roomLabel: 'IRM 1', ticketNumberFormatted: null, eligible: true, receptionUndone: false },
-    { id: 'A2', startDate: '2026-11-23T10:40:00+01:00', status: 'scheduled', examLabel: 'Scanner thoracique', examTypeId: 'SCAN', locationLabel: null, practitionerLabel: null, roomLabel: null, ticketNumberFormatted: null, eligible: true, receptionUndone: false },
-    { id: 'A3', startDate: '2026-11-23T08:00:00+01:00', status: 'done', examLabel: 'Radio', examTypeId: 'RADIO', locationLabel: null, practitionerLabel: null, roomLabel: null, ticketNumberFormatted: 'R001', eligible: false, receptionUndone: false },
+    { id: 'A1', startDate: '2026-11-23T10:00:00+01:00', status: 'scheduled', examLabel: 'IRM du genou', examTypeId: 'IRM', locationId: '1', locationLabel: null, practitionerLabel: null, roomLabel: 'IRM 1', ticketNumberFormatted: null, eligible: true, receptionUndone: false },
+    { id: 'A2', startDate: '2026-11-23T10:40:00+01:00', status: 'scheduled', examLabel: 'Scanner thoracique', examTypeId: 'SCAN', locationId: '1', locationLabel: null, practitionerLabel: null, roomLabel: null, ticketNumberFormatted: null, eligible: true, receptionUndone: false },
+    { id: 'A3', startDate: '2026-11-23T08:00:00+01:00', status: 'done', examLabel: 'Radio', examTypeId: 'RADIO', locationId: '1', locationLabel: null, practitionerLabel: null, roomLabel: null, ticketNumberFormatted: 'R001', eligible: false, receptionUndone: false },
   ],
 };
 const notPrinted: CheckinResult = {

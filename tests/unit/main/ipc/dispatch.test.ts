@@ -11,7 +11,13 @@ const session = {
 };
 
 /** Everyone at the desk at once: these tests are about validation; access rules have access-rules.test.ts. */
-const everyone = { staffSignedIn: () => true, technicianAtWork: () => true, adminSignedIn: () => true };
+const everyone = {
+  staffSignedIn: () => true,
+  technicianAtWork: () => true,
+  adminSignedIn: () => true,
+  boardLocked: () => false,
+  offices: { requirePlace: async () => undefined, requireWorkplace: async () => undefined, requireAppointments: async () => undefined, grantedPatients: async <T,>(answer: T) => answer },
+};
 
 const unused = () => {
   throw new Error('not used by these tests');
