@@ -25,7 +25,7 @@ const errors: Record<DeskErrorCode, string> = {
   PROFILE_INVALID: 'Le profil de connexion est incomplet ou invalide.',
   PROFILE_NOT_FOUND: "Ce profil de connexion n'existe plus.",
   PROFILE_INSECURE:
-    'Les adresses de la plateforme et du logiciel médical doivent commencer par https:// : en http, la clé du compte et les mots de passe circuleraient en clair sur le réseau.',
+    'Les adresses de la plateforme et du logiciel médical doivent commencer par https://\u00a0: en http, la clé du compte et les mots de passe circuleraient en clair sur le réseau.',
   UNKNOWN_APPOINTMENT: 'Ce rendez-vous n\'existe plus dans le logiciel médical.',
   UNKNOWN_PATIENT: 'Ce patient est introuvable dans le logiciel médical.',
   UNKNOWN_DOCUMENT: 'Ce document n\'existe plus.',

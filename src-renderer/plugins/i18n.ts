@@ -25,11 +25,23 @@ export function rememberLocale(locale: Locale): void {
   window.localStorage.setItem(STORAGE_KEY, locale);
 }
 
+/**
+ * French counts zero as singular ("0 appel", "1 appel", "2 appels"), where vue-i18n's default
+ * rule reads two forms the English way ("0 calls"). A message of three forms keeps its own
+ * wording for zero, as in English.
+ */
+export function frenchPlural(choice: number, choicesLength: number): number {
+  const count = Math.abs(choice);
+  if (choicesLength >= 3) return count === 0 ? 0 : count === 1 ? 1 : 2;
+  return count < 2 ? 0 : 1;
+}
+
 export function createDeskI18n(locale: Locale) {
   return createI18n<[Messages], Locale>({
     legacy: false,
     locale,
     fallbackLocale: 'en',
     messages: { fr, en },
+    pluralRules: { fr: frenchPlural },
   });
 }

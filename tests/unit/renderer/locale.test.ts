@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '../../../src-renderer/locales/en';
 import { fr } from '../../../src-renderer/locales/fr';
-import { pickLocale } from '../../../src-renderer/plugins/i18n';
+import { createDeskI18n, frenchPlural, pickLocale } from '../../../src-renderer/plugins/i18n';
 import { takePreviewToken } from '../../../src-renderer/bridge/web-bridge';
 
 function keys(tree: object, prefix = ''): string[] {
@@ -18,6 +18,14 @@ describe('language choice', () => {
     expect(pickLocale(null, [])).toBe('en');
     expect(pickLocale('en', ['fr-FR'])).toBe('en');
     expect(pickLocale('klingon', ['fr-FR'])).toBe('fr');
+  });
+
+  it('counts the French way in French (zero is singular) and the English way in English', () => {
+    const say = (locale: 'fr' | 'en', n: number) => createDeskI18n(locale).global.t('board.times.calls', { n }, n);
+    expect([0, 1, 2, 12].map((n) => say('fr', n))).toEqual(['0 appel', '1 appel', '2 appels', '12 appels']);
+    expect([0, 1, 2].map((n) => say('en', n))).toEqual(['0 calls', '1 call', '2 calls']);
+    // Three forms keep their own words for zero.
+    expect([0, 1, 2, 7].map((n) => frenchPlural(n, 3))).toEqual([0, 1, 2, 2]);
   });
 
   it('has every French text in English and no empty text', () => {
