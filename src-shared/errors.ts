@@ -51,6 +51,7 @@ export const DESK_ERROR_CODES = [
   'BOARD_CALLED_ELSEWHERE',
   'BOARD_NOT_MOVABLE',
   'BOARD_DESK_UNKNOWN',
+  'BOARD_DESK_SILENT',
   'BOARD_DESKS_NOT_OFFERED',
   'FORBIDDEN',
   // ── check-in feature codes ──

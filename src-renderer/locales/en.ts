@@ -170,6 +170,8 @@ export const en: Messages = {
   BOARD_CALLED_ELSEWHERE: 'Another desk has just called this patient.',
   BOARD_NOT_MOVABLE: 'This patient is no longer where this desk saw them: look at the board again.',
   BOARD_DESK_UNKNOWN: 'That desk is not open in this office any more: choose another one.',
+  BOARD_DESK_SILENT:
+    'That desk has not been heard from for a few seconds (stopped or cut off): the patient stays at your desk. Choose another desk, or send them back to waiting.',
   BOARD_DESKS_NOT_OFFERED: 'The platform does not offer transfers, absences nor desk presence.',
   FORBIDDEN: 'This office place is not one of your offices: choose one of yours.',
     // ── check-in feature codes ──

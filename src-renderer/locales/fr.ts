@@ -54,6 +54,8 @@ const errors: Record<DeskErrorCode, string> = {
   BOARD_CALLED_ELSEWHERE: 'Un autre poste vient d\'appeler ce patient.',
   BOARD_NOT_MOVABLE: "Ce patient n'est plus là où ce poste l'a vu\u00a0: regardez à nouveau le tableau.",
   BOARD_DESK_UNKNOWN: "Ce poste n'est plus ouvert sur ce site\u00a0: choisissez-en un autre.",
+  BOARD_DESK_SILENT:
+    "Ce poste ne s'est pas manifesté depuis quelques secondes (arrêté ou coupé du réseau)\u00a0: le patient reste à votre poste. Choisissez un autre poste ou renvoyez-le en attente.",
   BOARD_DESKS_NOT_OFFERED: 'La plateforme ne propose ni les transferts, ni les absences, ni la présence des postes.',
   FORBIDDEN: "Ce lieu d'accueil ne fait pas partie de vos sites\u00a0: choisissez l'un des vôtres.",
   // ── check-in feature codes ──

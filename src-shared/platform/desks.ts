@@ -68,6 +68,14 @@ export const transferTicketRequestSchema = z.looseObject({
 });
 export type TransferTicketRequest = z.infer<typeof transferTicketRequestSchema>;
 
+/**
+ * `reason` of a `409 {message, reason}` on `transferTicket` when the receiving desk has not announced
+ * itself within the presence window (gone, closed or never seen): the patient would wait for a desk
+ * that cannot call them. The ticket is unchanged, so no `ticket` comes with it.
+ */
+export const RECEIVING_DESK_ABSENT = 'receivingDeskAbsent';
+export const deskRefusalSchema = z.object({ message: z.string(), reason: z.literal(RECEIVING_DESK_ABSENT) });
+
 /** Called, did not come: set aside with the number of calls made. */
 export const markAbsentRequestSchema = z.looseObject({
   licenceUuid,

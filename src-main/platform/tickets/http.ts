@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { DeskError, isDeskError } from '../../../src-shared/errors';
+import { deskRefusalSchema } from '../../../src-shared/platform/desks';
 import { callConflictSchema, TICKET_SERVICE_TIMEOUT_MS, type DeskTicket } from '../../../src-shared/platform/tickets';
 import { logger } from '../../log';
 import { JsonHttp } from '../../net/json-http';
@@ -45,6 +46,21 @@ export class TicketConflict extends DeskError {
   }
 }
 
+/** A transfer refused because the receiving desk is not present (desk extension, RECEIVING_DESK_ABSENT). */
+export class ReceivingDeskAbsent extends DeskError {
+  constructor() {
+    super('BOARD_DESK_SILENT', 'That desk has not announced itself lately: the patient stays at this desk.');
+  }
+}
+
+function isDeskAbsentRefusal(text: string): boolean {
+  try {
+    return deskRefusalSchema.safeParse(JSON.parse(text)).success;
+  } catch {
+    return false;
+  }
+}
+
 function conflictTicket(text: string): DeskTicket | null {
   try {
     const parsed = callConflictSchema.safeParse(JSON.parse(text));
@@ -58,6 +74,7 @@ const ticketServiceRefusal = platformRefusal((answer, { operation }) => {
   const { status } = answer;
   if (status === 401) return new DeskError('PLATFORM_KEY_REFUSED', `The platform refused this desk's account key on ${operation}.`);
   if (status === 404) return new PlatformRouteMissing(operation);
+  if (status === 409 && isDeskAbsentRefusal(answer.text)) return new ReceivingDeskAbsent();
   const current = status === 409 ? conflictTicket(answer.text) : null;
   if (current) return new TicketConflict(operation, current);
   return new DeskError('PLATFORM_ERROR', `The platform refused ${operation} (HTTP ${status}).`);

@@ -61,6 +61,13 @@ export class DeskRegistry {
       .sort((a, b) => a.deskId - b.deskId);
   }
 
+  /** Announced within the presence window and not closed: a desk that can call a patient sent to it. */
+  present(licenceId: number, officePlaceId: number, deskId: number): boolean {
+    this.sweep();
+    const desk = this.desks.get(`${licenceId}|${officePlaceId}|${deskId}`);
+    return desk !== undefined && !desk.presence.gone && desk.presence.state !== 'closed';
+  }
+
   /** Marks gone every desk silent for longer than the timeout; each is handed on once. */
   sweep(): void {
     const now = this.now().getTime();

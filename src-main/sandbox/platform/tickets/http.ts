@@ -55,8 +55,8 @@ export function installErrorHandler(scope: FastifyInstance, log: Logger): void {
     const status = error.statusCode;
     if (status !== undefined && status >= 400 && status < 500) {
       const message = error.code === 'FST_ERR_CTP_INVALID_JSON' ? 'body: malformed JSON' : error.message;
-      const ticket = (error as Partial<TicketServiceError>).ticket;
-      return reply.code(status).send(ticket ? { message, ticket } : { message });
+      const { ticket, reason } = error as Partial<TicketServiceError>;
+      return reply.code(status).send({ message, ...(ticket ? { ticket } : {}), ...(reason ? { reason } : {}) });
     }
     log.error('ticket service failed', { error: error.name, code: error.code ?? null });
     return reply.code(500).send({ message: 'Internal error' });

@@ -7,7 +7,7 @@ import type {
 import type { AppointmentStatus } from '../../../../src-shared/publisher/schemas';
 import { isoWithOffset, localDay } from '../../world/time';
 import type { PlatformWorld, SandboxLicence } from '../../world/types';
-import { DESK_EVENT, type DeskAnnounceRequest, type DeskPresence, type TransferTicketRequest } from '../../../../src-shared/platform/desks';
+import { DESK_EVENT, RECEIVING_DESK_ABSENT, type DeskAnnounceRequest, type DeskPresence, type TransferTicketRequest } from '../../../../src-shared/platform/desks';
 import { CallBoard } from './calls';
 import { DeskRegistry, type DeskPresenceTuning } from './desks';
 import type { EventLog } from './event-log';
@@ -22,6 +22,8 @@ export class TicketServiceError extends Error {
     message: string,
     /** Sent beside the message: the ticket as it is now, for a compare-and-set call that lost. */
     readonly ticket?: DeskTicket,
+    /** Sent beside the message: why, when a client must tell this refusal apart (RECEIVING_DESK_ABSENT). */
+    readonly reason?: string,
   ) {
     super(message);
     this.name = 'TicketServiceError';
@@ -227,6 +229,10 @@ export class TicketDesk {
     if (ticket.status === 'inCare' && request.toDeskId === null) {
       throw new TicketServiceError(409, 'toDeskId: a patient in care can only go to another desk', ticket);
     }
+    // A desk that cannot call the patient (stopped, cut off, closed, never seen) would strand them.
+    if (request.toDeskId !== null && !this.desks.present(licence.id, ticket.officePlaceId, request.toDeskId)) {
+      throw new TicketServiceError(409, 'toDeskId: that desk has not announced itself lately (stopped, cut off or closed)', undefined, RECEIVING_DESK_ABSENT);
+    }
     const at = isoWithOffset(this.now());
     const to = request.toDeskId === null ? {} : { deskId: request.toDeskId, deskLabel: request.toDeskLabel ?? '' };
     this.store.change(
@@ -283,12 +289,17 @@ export class TicketDesk {
     return ticket;
   }
 
-  /** A desk that closed or stopped announcing: the patients it called and is not serving yet wait for the others again. */
+  /**
+   * A desk that closed or stopped announcing: the patients it called and is not serving yet, and
+   * those transferred to it that it has not called, wait for the others again ("returned from").
+   */
   private returnCalledBy(desk: Omit<DeskPresence, 'serving'>): void {
     const at = isoWithOffset(this.now());
     for (const ticket of this.store.forDay(this.today())) {
-      if (ticket.officePlaceId !== desk.officePlaceId || ticket.lastCall?.deskId !== desk.deskId) continue;
-      if (ticket.status !== 'checkedIn' || ticket.handoff || ticket.absent) continue;
+      if (ticket.officePlaceId !== desk.officePlaceId || ticket.status !== 'checkedIn' || ticket.absent) continue;
+      const calledHere = ticket.lastCall?.deskId === desk.deskId && !ticket.handoff;
+      const sentHere = ticket.handoff?.reason === 'transfer' && ticket.handoff.toDeskId === desk.deskId;
+      if (!calledHere && !sentHere) continue;
       this.store.change(ticket, at, (changed) => {
         changed.handoff = { at, reason: 'deskGone', fromDeskId: desk.deskId, fromDeskLabel: desk.label, toDeskId: null, toDeskLabel: null, note: null };
       });

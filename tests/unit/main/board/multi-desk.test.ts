@@ -191,6 +191,37 @@ describe('several desks on one office place', () => {
     expect((await first!.callNext()).ticketId).toBe(taken.ticketId);
   });
 
+  it('a patient transferred to a desk that then stops returns to the waiting line, marked, and another desk\'s call next takes them', async () => {
+    sandbox = await startSandbox({ waitingTickets: 4, deskGoneMs: 600 });
+    const [first, second, third] = await openDesks(3);
+    await until(async () => (await first!.handlers['board/office'](undefined)).desks.filter((desk) => !desk.gone).length === 3);
+    const taken = await first!.callNext();
+    await first!.handlers['board/transfer']({ ticketId: taken.ticketId, toDeskId: 2, note: null });
+    await until(() => third!.board.state.ticket(taken.ticketId)?.handoff?.toDeskId === 2);
+    // Accueil 2 crashes before calling them: no closing word, the heartbeats just stop.
+    second!.board['presence'].stop();
+    await until(async () => (await third!.board.snapshot()).rows.find((row) => row.ticketId === taken.ticketId)?.handoff?.reason === 'deskGone', 10_000);
+    const row = (await third!.board.snapshot()).rows.find((candidate) => candidate.ticketId === taken.ticketId)!;
+    expect(row).toMatchObject({ group: 'waiting', handoff: { reason: 'deskGone', fromDeskLabel: 'Accueil 2', toDeskId: null } });
+    expect((await third!.callNext()).ticketId).toBe(taken.ticketId);
+  });
+
+  it('a transfer to a desk the platform has not heard within the presence window is refused in plain words; the patient stays', async () => {
+    sandbox = await startSandbox({ waitingTickets: 4, deskGoneMs: 600 });
+    const [first, second] = await openDesks(2);
+    await until(async () => (await first!.handlers['board/office'](undefined)).desks.filter((desk) => !desk.gone).length === 2);
+    const taken = await first!.callNext();
+    // This desk's view of the office is older than the platform's: Accueil 2 went silent meanwhile.
+    const seen = first!.board['presence'].current().desks;
+    second!.board['presence'].stop();
+    await until(async () => (await first!.handlers['board/office'](undefined)).desks.find((desk) => desk.deskId === 2)?.gone === true, 10_000);
+    first!.board['presence']['desks'] = seen;
+    const refused = await failureOf(Promise.resolve().then(() => first!.handlers['board/transfer']({ ticketId: taken.ticketId, toDeskId: 2, note: null })));
+    expect(refused.code).toBe('BOARD_DESK_SILENT');
+    expect(ticketOf(taken.ticketId)).toMatchObject({ lastCall: { deskLabel: 'Accueil 1' } });
+    expect(ticketOf(taken.ticketId).handoff).toBeUndefined();
+  });
+
   it('a desk cut off from the platform never sees its own patient "returned from" itself, and gets them back when heard again', async () => {
     sandbox = await startSandbox({ waitingTickets: 4, deskGoneMs: 600 });
     const [first, second] = await openDesks(2);

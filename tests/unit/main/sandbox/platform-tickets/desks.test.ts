@@ -96,6 +96,7 @@ describe('transfer and absence (desk extension)', () => {
     p.post(DESK_PRESENCE_PATHS.transferTicket, { ticketId, fromDeskId: 1, fromDeskLabel: 'Accueil 1', toDeskId, toDeskLabel: toDeskId === null ? null : `Accueil ${toDeskId}`, note });
 
   it('a called patient goes to another desk or back to waiting with a note; the status is untouched; history says transfer', async () => {
+    await announce(2);
     const [ticket] = waiting();
     expect((await transfer(ticket!.ticketId, 2)).status).toBe(409);
     await call(ticket!.ticketId);
@@ -110,10 +111,55 @@ describe('transfer and absence (desk extension)', () => {
   });
 
   it('a patient in care only goes to another desk, which serves them from then on', async () => {
+    await announce(2);
     const inCare = p.world.tickets.find((ticket) => ticket.day === '2026-11-23' && ticket.officePlaceId === 1 && ticket.status === 'inCare')!;
     expect((await transfer(inCare.ticketId, null)).status).toBe(409);
     const moved = deskTicketResponseSchema.parse((await transfer(inCare.ticketId, 2)).body).ticket;
     expect(moved).toMatchObject({ status: 'inCare', lastCall: { deskId: 2, deskLabel: 'Accueil 2' } });
+  });
+
+  it('a patient transferred to a desk that then goes silent or closes waits for every desk again, marked "returned from" it', async () => {
+    await announce(2);
+    await announce(3);
+    const [ticket] = waiting();
+    const id = ticket!.ticketId;
+    await call(id);
+    await transfer(id, 2);
+    // Desk 2 stops announcing (crash, power cut).
+    later(3_000);
+    await announce(1);
+    await announce(3);
+    later(3_000);
+    await desks();
+    expect(p.tickets.ticket(id)).toMatchObject({ status: 'checkedIn', handoff: { reason: 'deskGone', fromDeskLabel: 'Accueil 2', toDeskId: null } });
+    // Back, desk 2 does not take back a patient it never called: they stay with everyone.
+    await announce(2);
+    expect(p.tickets.ticket(id)!.handoff).toMatchObject({ reason: 'deskGone', toDeskId: null });
+    // Sent to desk 3, which closes before calling them.
+    await call(id);
+    await transfer(id, 3);
+    await announce(3, { state: 'closed' });
+    expect(p.tickets.ticket(id)!.handoff).toMatchObject({ reason: 'deskGone', fromDeskLabel: 'Accueil 3', toDeskId: null });
+  });
+
+  it('a transfer to a desk not heard within the presence window (silent, closed, never seen) is refused, the patient unchanged', async () => {
+    await announce(2);
+    await announce(3, { state: 'closed' });
+    const [ticket] = waiting();
+    await call(ticket!.ticketId);
+    const version = p.tickets.ticket(ticket!.ticketId)!.version;
+    later(5_001);
+    await announce(1);
+    for (const toDeskId of [2, 3, 9]) {
+      const refused = await transfer(ticket!.ticketId, toDeskId);
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({ reason: 'receivingDeskAbsent', message: expect.stringMatching(/^toDeskId: /) });
+    }
+    expect(p.tickets.ticket(ticket!.ticketId)).toMatchObject({ version, lastCall: { deskId: 1 } });
+    expect(p.tickets.ticket(ticket!.ticketId)!.handoff).toBeUndefined();
+    // Heard again, it receives patients again.
+    await announce(2);
+    expect((await transfer(ticket!.ticketId, 2)).status).toBe(200);
   });
 
   it('absent: only after a call, with the calls made; dismissed at the end of the day; a recall brings the patient back', async () => {
