@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TECHNICIAN_IDLE_MS, TECHNICIAN_LOCKOUT_MS, TECHNICIAN_MAX_FAILURES, TRAINING_TECHNICIAN_PIN } from '../src-main/technician/mode';
+import { STAFF_PASSWORD_ATTEMPTS } from '../src-main/staff/session';
 import { ACCESS_RULES, channelAccess, type AccessRule, type DeclaredAccess } from '../src-shared/ipc/access';
 
 const WHO: Record<AccessRule, string> = {
@@ -35,6 +36,10 @@ function officeCell(access: DeclaredAccess): string {
   const parts = 'appointments' in office ? [`appointments \`${office.appointments}\``] : [];
   if ('answer' in office) parts.push('patients in the answer filtered');
   return parts.join(' + ');
+}
+
+function ordinal(n: number): string {
+  return n === 1 ? '1st' : n === 2 ? '2nd' : n === 3 ? '3rd' : `${n}th`;
 }
 
 export const ACCESS_RULES_DOC = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'access-rules.md');
@@ -68,11 +73,19 @@ export function renderAccessRules(): string {
     '|---|---|---|',
     ...ACCESS_RULES.map((rule) => `| ${rule} | ${WHO[rule]} | ${REFUSAL[rule]} |`),
     '',
+    '## Wrong passwords',
+    '',
+    `Staff passwords at this desk, at sign-in and at the lock screen alike: ${STAFF_PASSWORD_ATTEMPTS.freeAttempts - 1} wrong ones in a row are free; the`,
+    `${ordinal(STAFF_PASSWORD_ATTEMPTS.freeAttempts)} starts a wait of ${STAFF_PASSWORD_ATTEMPTS.firstWaitMs / 1000} s, each further wrong one doubles it (up to ${STAFF_PASSWORD_ATTEMPTS.maxWaitMs / 60_000} min). During the wait even`,
+    'the right password is refused (`PASSWORD_ATTEMPTS_WAIT`, with the wait in words), and each wait is written in the audit trail',
+    '(`passwordWait`, without the login typed). A medical system that cannot be reached counts for nothing.',
+    '',
     '## Technician mode',
     '',
     '- Opened from the Printers page (or Settings) with the desk\'s local PIN, or without it by a signed-in supervisor.',
     '- The PIN (4 to 12 digits) is stored only as a salted scrypt hash in `technician.json` of the data folder; it never',
-    `  goes back to the renderer. ${TECHNICIAN_MAX_FAILURES} wrong PINs in a row refuse the PIN for ${TECHNICIAN_LOCKOUT_MS / 60_000} minutes (\`TECHNICIAN_PIN_LOCKED\`).`,
+    `  goes back to the renderer. ${TECHNICIAN_MAX_FAILURES} wrong PINs in a row refuse the PIN for ${TECHNICIAN_LOCKOUT_MS / 60_000} minutes, twice as long after each`,
+    '  further wrong one (`TECHNICIAN_PIN_LOCKED`, with the wait in words).',
     '- First PIN: a signed-in supervisor opens technician mode and sets it on the Printers page; whoever has technician',
     '  mode open can change it. A damaged `technician.json` is kept aside and told at start; a supervisor sets a new PIN.',
     '- **Supervisor rule** (the desk\'s own: the publisher\'s staff sign-in answers no role): a staff member whose account',

@@ -78,7 +78,7 @@ async function composeDesk(options: DeskStartOptions, lock: DataFolderLock): Pro
   const journal = await DeskJournal.open(options.dataDir, undefined, options.keystore);
   const infrastructure = createInfrastructure({ runtime: options.runtime, dataDir: options.dataDir, profile, accountKey: resolved.accountKey, training, journal });
   const { publisher, events, connection } = infrastructure;
-  const staff = new StaffSessionService(publisher, events, profile, await WorkplaceMemory.open(options.dataDir));
+  const staff = new StaffSessionService(publisher, events, profile, await WorkplaceMemory.open(options.dataDir), infrastructure.audit);
   const grants = new OfficeGrants({ publisher, session: () => staff.requireSession(), profilePlace: () => profile.officePlaceId });
   const parts = { ...infrastructure, staff, grants };
   const technician = new TechnicianMode({

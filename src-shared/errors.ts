@@ -13,6 +13,7 @@ export const DESK_ERROR_CODES = [
   'INTERNAL',
   'NOT_SIGNED_IN',
   'INVALID_CREDENTIALS',
+  'PASSWORD_ATTEMPTS_WAIT',
   'DESK_KEY_REFUSED',
   'PUBLISHER_UNREACHABLE',
   'PUBLISHER_ERROR',
@@ -94,6 +95,8 @@ export const deskErrorSchema = z.object({
   message: z.string(),
   /** Present when the failure is about specific input fields (a platform 400, a rejected upload). */
   fields: z.array(deskErrorFieldSchema).max(100).optional(),
+  /** How long before trying again makes sense (wrong passwords or PINs in a row): the renderer says it in words. */
+  retryAfterSeconds: z.number().int().positive().optional(),
 });
 export type DeskErrorData = z.infer<typeof deskErrorSchema>;
 
@@ -101,17 +104,24 @@ export type DeskErrorData = z.infer<typeof deskErrorSchema>;
 export class DeskError extends Error {
   readonly code: DeskErrorCode;
   readonly fields: DeskErrorField[] | undefined;
-  constructor(code: DeskErrorCode, message: string, options?: { cause?: unknown; fields?: DeskErrorField[] }) {
+  readonly retryAfterSeconds: number | undefined;
+  constructor(code: DeskErrorCode, message: string, options?: { cause?: unknown; fields?: DeskErrorField[]; retryAfterSeconds?: number }) {
     super(message, options);
     this.name = 'DeskError';
     this.code = code;
     this.fields = options?.fields;
+    this.retryAfterSeconds = options?.retryAfterSeconds;
   }
   toJSON(): DeskErrorData {
-    return this.fields ? { code: this.code, message: this.message, fields: this.fields } : { code: this.code, message: this.message };
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.fields ? { fields: this.fields } : {}),
+      ...(this.retryAfterSeconds ? { retryAfterSeconds: this.retryAfterSeconds } : {}),
+    };
   }
   static from(data: DeskErrorData): DeskError {
-    return new DeskError(data.code, data.message, { fields: data.fields });
+    return new DeskError(data.code, data.message, { fields: data.fields, retryAfterSeconds: data.retryAfterSeconds });
   }
 }
 

@@ -1,23 +1,36 @@
-import { DeskError } from '../../src-shared/errors';
+import { DeskError, isDeskError } from '../../src-shared/errors';
 import type { StaffSession, Workplace } from '../../src-shared/ipc/contract';
 import type { ConnectionProfile } from '../../src-shared/profile';
-import type { StaffSignInRequest } from '../../src-shared/publisher/schemas';
+import type { StaffSignInRequest, StaffSignInResponse } from '../../src-shared/publisher/schemas';
 import type { DeskEvents } from '../events/bus';
 import type { PublisherClient } from '../publisher/client';
+import { AttemptThrottle, type AttemptPolicy } from '../security/attempts';
+import type { AuditTrail } from '../store/audit-trail';
 import type { WorkplaceMemory } from './workplace-store';
+
+/**
+ * Wrong staff passwords in a row at this desk, sign-in and unlock alike (the same password):
+ * 5 are free, then a wait from 30 s that doubles with each further wrong one, up to 15 min.
+ */
+export const STAFF_PASSWORD_ATTEMPTS: AttemptPolicy = { freeAttempts: 5, firstWaitMs: 30_000, maxWaitMs: 15 * 60_000 };
 
 /** The signed-in reception staff member of this desk, held in main only. */
 export class StaffSessionService {
   private session: StaffSession | null = null;
   /** Kept so a locked desk can be unlocked with the password alone; never sent anywhere else. */
   private login: string | null = null;
+  private readonly attempts: AttemptThrottle;
 
   constructor(
     private readonly publisher: PublisherClient,
     private readonly events: DeskEvents,
     private readonly profile?: Pick<ConnectionProfile, 'id' | 'officePlaceId' | 'deskId' | 'deskLabel'>,
     private readonly memory?: WorkplaceMemory,
-  ) {}
+    private readonly audit?: Pick<AuditTrail, 'record'>,
+    now?: () => number,
+  ) {
+    this.attempts = new AttemptThrottle(STAFF_PASSWORD_ATTEMPTS, now);
+  }
 
   /**
    * The office place and desk this desk acts for: the one chosen on this workstation,
@@ -50,7 +63,7 @@ export class StaffSessionService {
   /** Checks the signed-in staff member's password again with the publisher (unlock after idle). */
   async confirmPassword(password: string): Promise<void> {
     if (!this.login) throw new DeskError('NOT_SIGNED_IN', 'Sign in first.');
-    await this.publisher.staffSignIn({ login: this.login, password });
+    await this.checkPassword({ login: this.login, password });
   }
 
   current(): StaffSession | null {
@@ -63,7 +76,7 @@ export class StaffSessionService {
   }
 
   async signIn(request: StaffSignInRequest): Promise<StaffSession> {
-    const answer = await this.publisher.staffSignIn(request);
+    const answer = await this.checkPassword(request);
     this.login = request.login;
     this.session = {
       displayName: answer.userDisplayName,
@@ -75,6 +88,27 @@ export class StaffSessionService {
     return this.session;
   }
 
+  /**
+   * The medical system checks the password; this desk counts the wrong ones. During a wait
+   * nothing is asked at all, so even the right password is refused until it ends.
+   */
+  private async checkPassword(request: StaffSignInRequest): Promise<StaffSignInResponse> {
+    const left = this.attempts.remainingMs();
+    if (left > 0) throw waitRefusal(left);
+    try {
+      const answer = await this.publisher.staffSignIn(request);
+      this.attempts.succeeded();
+      return answer;
+    } catch (error) {
+      if (!isDeskError(error) || error.code !== 'INVALID_CREDENTIALS') throw error;
+      const wait = this.attempts.failed();
+      if (wait === 0) throw error;
+      // Audited without the login typed: a password typed into the login field must not end up in the trail.
+      await this.audit?.record({ staff: this.session?.displayName ?? 'desk', action: 'passwordWait', outcome: `wait ${Math.ceil(wait / 1000)} s` });
+      throw waitRefusal(wait);
+    }
+  }
+
   signOut(): null {
     this.login = null;
     if (this.session) {
@@ -83,4 +117,9 @@ export class StaffSessionService {
     }
     return null;
   }
+}
+
+function waitRefusal(waitMs: number): DeskError {
+  const seconds = Math.ceil(waitMs / 1000);
+  return new DeskError('PASSWORD_ATTEMPTS_WAIT', `Too many wrong passwords in a row: try again in ${seconds} s.`, { retryAfterSeconds: seconds });
 }

@@ -9,7 +9,7 @@ export interface AuditRecord {
   /** Staff member's display name, as the publisher gave it at sign-in. */
   staff: string;
   /** `fileDamaged`: a durable file was kept aside at start (staff `desk`, outcome names the file and counts). */
-  action: 'call' | 'recall' | 'inCare' | 'done' | 'closed' | 'chooseWorkplace' | 'lock' | 'unlock' | 'fileDamaged' | 'transfer' | 'absent' | 'dismissAbsent' | 'deskState' | 'queue';
+  action: 'call' | 'recall' | 'inCare' | 'done' | 'closed' | 'chooseWorkplace' | 'lock' | 'unlock' | 'fileDamaged' | 'transfer' | 'absent' | 'dismissAbsent' | 'deskState' | 'queue' | 'passwordWait';
   ticket?: string;
   outcome: string;
 }

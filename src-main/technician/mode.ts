@@ -4,6 +4,7 @@ import type { StaffSession } from '../../src-shared/ipc/contract';
 import type { TechnicianOpenRequest, TechnicianState } from '../../src-shared/ipc/features/technician.contract';
 import type { DeskEvents } from '../events/bus';
 import { logger } from '../log';
+import { AttemptThrottle, type AttemptPolicy } from '../security/attempts';
 import type { TechnicianPinStore } from './pin-store';
 
 const log = logger('technician');
@@ -12,7 +13,9 @@ const log = logger('technician');
 export const TECHNICIAN_IDLE_MS = 15 * 60_000;
 /** Wrong PINs in a row before the PIN is refused for a while: a 4-digit PIN must not be guessed by trying. */
 export const TECHNICIAN_MAX_FAILURES = 5;
+/** The first wait; each further wrong PIN doubles it, up to an hour. */
 export const TECHNICIAN_LOCKOUT_MS = 5 * 60_000;
+const TECHNICIAN_PIN_ATTEMPTS: AttemptPolicy = { freeAttempts: TECHNICIAN_MAX_FAILURES, firstWaitMs: TECHNICIAN_LOCKOUT_MS, maxWaitMs: 60 * 60_000 };
 /** The Training profile's PIN, printed in the README and shown in the unlock dialog in training. */
 export const TRAINING_TECHNICIAN_PIN = '1234';
 
@@ -44,8 +47,7 @@ export interface TechnicianModeDeps {
 export class TechnicianMode {
   private expiresAt: number | null = null;
   private timer: NodeJS.Timeout | null = null;
-  private failures = 0;
-  private lockedUntil = 0;
+  private readonly attempts: AttemptThrottle;
   private readonly idleMs: number;
   private readonly now: () => number;
   private readonly unsubscribe: () => void;
@@ -53,6 +55,7 @@ export class TechnicianMode {
   constructor(private readonly deps: TechnicianModeDeps) {
     this.idleMs = deps.idleMs ?? TECHNICIAN_IDLE_MS;
     this.now = deps.now ?? Date.now;
+    this.attempts = new AttemptThrottle(TECHNICIAN_PIN_ATTEMPTS, this.now);
     this.unsubscribe = deps.events.subscribe((event, payload) => {
       const signedOut = event === 'staff/sessionChanged' && payload === null;
       const locked = event === 'board/locked' && payload !== null;
@@ -111,7 +114,7 @@ export class TechnicianMode {
   /** Sets or changes the local PIN (the access rule has already required technician mode). */
   async setPin(pin: string): Promise<TechnicianState> {
     await this.deps.pins.set(pin);
-    this.failures = 0;
+    this.attempts.succeeded();
     this.extend();
     this.emit();
     return this.state();
@@ -123,20 +126,16 @@ export class TechnicianMode {
   }
 
   private async checkPin(pin: string): Promise<void> {
-    if (this.now() < this.lockedUntil) throw new DeskError('TECHNICIAN_PIN_LOCKED', 'Too many wrong technician PINs: try again later.');
+    const wait = this.attempts.remainingMs();
+    if (wait > 0) throw new DeskError('TECHNICIAN_PIN_LOCKED', 'Too many wrong technician PINs: try again later.', { retryAfterSeconds: Math.ceil(wait / 1000) });
     if (this.deps.trainingPin === null && !this.deps.pins.isSet()) {
       throw new DeskError('TECHNICIAN_NO_PIN', 'No technician PIN is set on this desk: a signed-in supervisor opens technician mode.');
     }
     if (this.isTrainingPin(pin) || (await this.deps.pins.matches(pin))) {
-      this.failures = 0;
+      this.attempts.succeeded();
       return;
     }
-    this.failures += 1;
-    if (this.failures >= TECHNICIAN_MAX_FAILURES) {
-      this.failures = 0;
-      this.lockedUntil = this.now() + TECHNICIAN_LOCKOUT_MS;
-      log.warn('technician PIN refused too many times');
-    }
+    if (this.attempts.failed() > 0) log.warn('technician PIN refused too many times');
     throw new DeskError('TECHNICIAN_PIN_WRONG', 'Wrong technician PIN.');
   }
 

@@ -132,6 +132,7 @@ export const en: Messages = {
     INTERNAL: 'Something unexpected happened. Try again; if it persists, contact support.',
     NOT_SIGNED_IN: 'Sign in to continue.',
     INVALID_CREDENTIALS: 'Incorrect login or password',
+    PASSWORD_ATTEMPTS_WAIT: 'Too many wrong passwords in a row: try again in {wait}, even with the right password.',
     DESK_KEY_REFUSED: "The medical system refuses this desk's key. Ask your administrator to check the connection profile.",
     PUBLISHER_UNREACHABLE: 'The medical system is not answering. Check the network and try again.',
     PUBLISHER_ERROR: 'The medical system ran into a problem. Try again in a moment.',
@@ -198,8 +199,9 @@ export const en: Messages = {
     ADMIN_TRAINING_ONLY: 'Only available in training mode.',
     TECHNICIAN_MODE_REQUIRED: 'This needs technician mode: open it from the Printers page.',
     TECHNICIAN_PIN_WRONG: 'Wrong technician PIN.',
-    TECHNICIAN_PIN_LOCKED: 'Too many wrong PINs: try again in a few minutes.',
+    TECHNICIAN_PIN_LOCKED: 'Too many wrong PINs in a row: try again in {wait}.',
     TECHNICIAN_NO_PIN: 'No technician PIN is set on this desk: a signed-in supervisor can open technician mode and set one.',
     SUPERVISOR_REQUIRED: 'Only a signed-in supervisor can do this.',
   },
+  wait: { seconds: '{n} second | {n} seconds', minutes: '{n} minute | {n} minutes' },
 };

@@ -14,6 +14,7 @@ const errors: Record<DeskErrorCode, string> = {
   INTERNAL: "Une erreur inattendue s'est produite. Réessayez\u00a0; si elle persiste, contactez le support.",
   NOT_SIGNED_IN: 'Connectez-vous pour continuer.',
   INVALID_CREDENTIALS: 'Identifiant ou mot de passe incorrect',
+  PASSWORD_ATTEMPTS_WAIT: 'Trop de mots de passe incorrects à la suite : réessayez dans {wait}, même avec le bon mot de passe.',
   DESK_KEY_REFUSED: "Le logiciel médical refuse la clé de ce poste. Demandez à votre administrateur de vérifier le profil de connexion.",
   PUBLISHER_UNREACHABLE: 'Le logiciel médical ne répond pas. Vérifiez le réseau puis réessayez.',
   PUBLISHER_ERROR: 'Le logiciel médical a rencontré un problème. Réessayez dans un instant.',
@@ -83,7 +84,7 @@ const errors: Record<DeskErrorCode, string> = {
   ADMIN_TRAINING_ONLY: 'Disponible uniquement en mode formation.',
   TECHNICIAN_MODE_REQUIRED: 'Cette action demande le mode technicien\u00a0: ouvrez-le depuis la page Imprimantes.',
   TECHNICIAN_PIN_WRONG: 'Code technicien incorrect.',
-  TECHNICIAN_PIN_LOCKED: 'Trop de codes incorrects\u00a0: réessayez dans quelques minutes.',
+  TECHNICIAN_PIN_LOCKED: 'Trop de codes incorrects à la suite\u00a0: réessayez dans {wait}.',
   TECHNICIAN_NO_PIN: "Aucun code technicien n'est défini sur ce poste\u00a0: un superviseur connecté peut ouvrir le mode technicien et en définir un.",
   SUPERVISOR_REQUIRED: 'Seul un superviseur connecté peut faire cela.',
 };
@@ -209,6 +210,8 @@ export const fr = {
   statistics: statisticsFr,
   admin: adminFr,
   errors,
+  /** A wait said in words, in an error ({wait}). */
+  wait: { seconds: '{n} seconde | {n} secondes', minutes: '{n} minute | {n} minutes' },
 };
 
 export type Messages = typeof fr;

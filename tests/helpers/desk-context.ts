@@ -17,7 +17,7 @@ export async function sandboxDeskParts(sandbox: RunningSandbox, dataDir: string)
     journal: await DeskJournal.open(dataDir),
   });
   const { publisher, events } = infrastructure;
-  const staff = new StaffSessionService(publisher, events, sandbox.profile, await WorkplaceMemory.open(dataDir));
+  const staff = new StaffSessionService(publisher, events, sandbox.profile, await WorkplaceMemory.open(dataDir), infrastructure.audit);
   const grants = new OfficeGrants({ publisher, session: () => staff.requireSession(), profilePlace: () => sandbox.profile.officePlaceId });
   return { ...infrastructure, staff, grants };
 }
