@@ -1,7 +1,15 @@
 import '@mdi/font/css/materialdesignicons.css';
-import '@fontsource/roboto/400.css';
-import '@fontsource/roboto/500.css';
-import '@fontsource/roboto/700.css';
+// Only the weights the screens use (regular, medium, bold) and the scripts of names written in
+// Latin letters, accents and Vietnamese diacritics included; any other script falls back to a system font.
+import '@fontsource/roboto/latin-400.css';
+import '@fontsource/roboto/latin-500.css';
+import '@fontsource/roboto/latin-700.css';
+import '@fontsource/roboto/latin-ext-400.css';
+import '@fontsource/roboto/latin-ext-500.css';
+import '@fontsource/roboto/latin-ext-700.css';
+import '@fontsource/roboto/vietnamese-400.css';
+import '@fontsource/roboto/vietnamese-500.css';
+import '@fontsource/roboto/vietnamese-700.css';
 import 'vuetify/styles';
 import { createVuetify } from 'vuetify';
 import { aliases, mdi } from 'vuetify/iconsets/mdi';

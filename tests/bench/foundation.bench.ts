@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { startDesk } from '../../src-main/desk';
 import { startPreviewHost } from '../../src-main/web/host';
 import { TestKeystore } from '../helpers/test-keystore';
+import { firstScreenKiB } from './first-screen';
 import { percentile, type Benchmark } from './harness';
 
 function totalBytes(dir: string, extension: string): number {
@@ -48,6 +49,16 @@ export const benchmarks: Benchmark[] = [
     target: null,
     async run() {
       return totalBytes('dist/renderer', '.js') / 1024;
+    },
+  },
+  {
+    // What a desk must load before sign-in and the board: the entry, both route chunks and their static
+    // imports. Statistics, admin, printers, settings and on-demand dialogs load when opened.
+    metric: 'renderer.first_screen_js_kib',
+    unit: 'KiB',
+    target: { op: '<=', value: 700 },
+    async run() {
+      return firstScreenKiB('dist/renderer');
     },
   },
 ];
