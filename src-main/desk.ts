@@ -21,6 +21,7 @@ import { StaffSessionService } from './staff/session';
 import { WorkplaceMemory } from './staff/workplace-store';
 import { TechnicianMode, TRAINING_TECHNICIAN_PIN } from './technician/mode';
 import { TechnicianPinStore } from './technician/pin-store';
+import { checkAuditTrail } from './store/audit-check';
 import { lockDataFolder, type DataFolderLock } from './store/data-lock';
 import { NoticeBoard } from './store/notices';
 import { ProfileStore } from './store/profiles';
@@ -68,6 +69,8 @@ export async function startDesk(options: DeskStartOptions): Promise<RunningDesk>
 }
 
 async function composeDesk(options: DeskStartOptions, lock: DataFolderLock): Promise<RunningDesk> {
+  // First: the other stores record their damage into it, after its own unreadable part is set aside.
+  await checkAuditTrail(options.dataDir);
   const secrets = new SecretStore(path.join(options.dataDir, 'secrets.json'), options.keystore);
   const store = await ProfileStore.open(options.dataDir, secrets);
   const resolved = options.attach

@@ -1,6 +1,18 @@
-import { deskQueueSchema, EVERYTHING, type DeskQueue } from '../../src-shared/platform/desks';
+import { z } from 'zod';
+import { deskQueueChoiceSchema, EVERYTHING, type DeskQueue } from '../../src-shared/platform/desks';
 import type { AtomicJsonFile } from '../store/atomic-file';
 import { openDurable } from '../store/durable';
+
+/**
+ * As this desk writes it: all three lists, always. The platform's answers may leave a
+ * list out (read as "every"), this file may not: a missing list here is a damaged file,
+ * never a silent "serves everything" (a scanner-only desk calling every exam type).
+ */
+const fileSchema = z.object({
+  examTypeIds: z.array(deskQueueChoiceSchema),
+  rooms: z.array(deskQueueChoiceSchema),
+  practitioners: z.array(deskQueueChoiceSchema),
+});
 
 /**
  * What this workstation's desk serves, in `desk-queue.json` (atomic writes): kept across
@@ -9,12 +21,12 @@ import { openDurable } from '../store/durable';
  */
 export class DeskQueueStore {
   private constructor(
-    private readonly file: AtomicJsonFile<typeof deskQueueSchema>,
+    private readonly file: AtomicJsonFile<typeof fileSchema>,
     private value: DeskQueue,
   ) {}
 
   static async open(dataDir: string): Promise<DeskQueueStore> {
-    const { file, value } = await openDurable(dataDir, 'desk-queue.json', deskQueueSchema);
+    const { file, value } = await openDurable(dataDir, 'desk-queue.json', fileSchema);
     return new DeskQueueStore(file, value ?? EVERYTHING);
   }
 

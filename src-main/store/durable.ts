@@ -46,10 +46,11 @@ export async function openDurable<S extends z.ZodType>(
       // On disk before the desk acts on it: a second crash must not lose the salvage.
       await file.write(salvage.rebuild(salvaged.entries));
     }
-    const found = salvaged.entries[salvage.counted]?.length ?? 0;
-    const lost = (salvaged.lost[salvage.counted] ?? 0) + (value === null ? found : 0);
-    // Not one entry line seen (a compact or shredded file): how many were lost is unknown, never "none".
-    if (found + lost > 0) counts = { lost, recovered: value === null ? 0 : found };
+    const kept = value === null ? 0 : (salvaged.entries[salvage.counted]?.length ?? 0);
+    const held = salvaged.held[salvage.counted] ?? null;
+    // Counted from what the file held, never from the lines that happen to be left: a file cut short lost the rest.
+    if (held !== null) counts = { lost: Math.max(0, held - kept), recovered: kept };
+    else if (kept > 0) counts = { lost: null, recovered: kept };
   }
   const damage: FileDamage = { file: name, keptAs: read.keptAs, reason: read.reason, ...counts };
   await reportDamage(dataDir, damage);

@@ -15,6 +15,7 @@ export interface FileDamage {
   /** Full path of the file kept aside. */
   keptAs: string;
   reason: string;
+  /** Entries of the file's main list lost, counted from what the file held; null when it no longer says. */
   lost: number | null;
   recovered: number | null;
 }
@@ -48,7 +49,7 @@ function noticeOf(damage: FileDamage): StartupNotice {
 }
 
 async function auditAndLog(dataDir: string, damage: FileDamage): Promise<void> {
-  const counts = damage.lost === null ? '' : `; ${damage.lost} lost, ${damage.recovered ?? 0} recovered`;
+  const counts = damage.lost === null && damage.recovered === null ? '' : `; ${damage.lost ?? 'an unknown number'} lost, ${damage.recovered ?? 0} recovered`;
   const outcome = `${damage.file} kept as ${path.basename(damage.keptAs)}${counts}`;
   log.error('durable file unreadable, kept aside', { file: damage.file, keptAs: path.basename(damage.keptAs), reason: damage.reason, lost: damage.lost });
   await new AuditTrail(dataDir).record({ staff: 'desk', action: 'fileDamaged', outcome });
@@ -57,11 +58,16 @@ async function auditAndLog(dataDir: string, damage: FileDamage): Promise<void> {
 /** Tells staff (a notice kept until acknowledged), the audit trail and the log that a file was kept aside. */
 export async function reportDamage(dataDir: string, damage: FileDamage): Promise<void> {
   await auditAndLog(dataDir, damage);
+  await keepNotice(dataDir, noticeOf(damage));
+}
+
+/** Keeps a notice in `notices.json` until staff acknowledge it. */
+export async function keepNotice(dataDir: string, notice: StartupNotice): Promise<void> {
   try {
-    await changeNotices(dataDir, (notices) => [...notices, noticeOf(damage)]);
+    await changeNotices(dataDir, (notices) => [...notices, notice]);
   } catch (error) {
     // A full or read-only disk must not keep the desk from starting: the log and the audit line still tell.
-    log.error('notice not written', { file: damage.file, error: error instanceof Error ? error.name : 'unknown' });
+    log.error('notice not written', { kind: notice.kind, error: error instanceof Error ? error.name : 'unknown' });
   }
 }
 

@@ -62,6 +62,11 @@ export const en: Messages = {
       technician: "This desk's technician PIN could not be read: a signed-in supervisor must set a new one (Printers page)",
       deskQueue: 'What this desk serves (exam types, rooms, practitioners) could not be read: the desk serves everything, choose its queue again',
     },
+    auditDamaged:
+      "This desk's record of actions (who did what) could not be read from line {line}: that part is kept as {file}, and new actions are recorded after the readable lines.",
+    auditAltered:
+      "This desk's record of actions (who did what) was altered after being written: it no longer follows on at line {line}{elsewhere} (that line or the one before it was changed, or lines were removed or added there). Tell your manager; the file is left as it is.",
+    auditElsewhere: 'and 1 other place | and {others} other places',
     recovered: '{recovered} recovered',
     keptAs: 'the file is kept as {file}',
     separator: '; ',

@@ -147,6 +147,11 @@ export const fr = {
       technician: "Le code technicien de ce poste était illisible\u00a0: un superviseur connecté doit en définir un nouveau (page Imprimantes)",
       deskQueue: "Les patients servis par ce guichet (types d'examen, salles, praticiens) étaient illisibles\u00a0: le guichet sert tout, choisissez à nouveau sa file",
     },
+    auditDamaged:
+      "Le registre des actions de ce poste (qui a fait quoi) était illisible à partir de la ligne {line}\u00a0: cette partie est conservée sous {file}, et les nouvelles actions sont enregistrées à la suite des lignes lisibles.",
+    auditAltered:
+      "Le registre des actions de ce poste (qui a fait quoi) a été modifié après coup\u00a0: il ne se suit plus à la ligne {line}{elsewhere} (cette ligne ou celle d'avant a été changée, ou des lignes ont été retirées ou ajoutées à cet endroit). Prévenez votre responsable\u00a0; le fichier est laissé tel quel.",
+    auditElsewhere: 'et à 1 autre endroit | et à {others} autres endroits',
     recovered: '{recovered} récupéré(s)',
     keptAs: 'le fichier est conservé sous {file}',
     separator: '\u00a0; ',

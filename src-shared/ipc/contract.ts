@@ -43,6 +43,10 @@ export const startupNoticeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('profile-unusable'), id: noticeId, profileName: z.string(), code: deskErrorCodeSchema }),
   /** `lost`/`recovered`: entries of the file's main list (tickets waiting to print, changes waiting to be sent); null when it has none. */
   z.object({ kind: z.literal('file-damaged'), id: noticeId, file: durableFileSchema, keptAs: z.string(), lost: count.nullable(), recovered: count.nullable() }),
+  /** The audit trail could not be read from `line` (1-based) on: that part is kept aside, new entries follow the lines before it. */
+  z.object({ kind: z.literal('audit-damaged'), id: noticeId, keptAs: z.string(), line: count }),
+  /** The audit trail's chain of hashes breaks at `line`, and at `others` more lines: entries were changed, removed or inserted there. */
+  z.object({ kind: z.literal('audit-altered'), id: noticeId, line: count, others: count }),
 ]);
 export type StartupNotice = z.infer<typeof startupNoticeSchema>;
 

@@ -11,11 +11,14 @@ import { deskTicketSchema } from './tickets';
 const licenceUuid = z.string().min(1).max(64);
 const label = z.string().min(1).max(64);
 
+/** One exam type id, room or practitioner a desk serves. */
+export const deskQueueChoiceSchema = z.string().min(1).max(128);
+
 /** What a desk serves; an empty list means "every" (the default: the desk serves everything). */
 export const deskQueueSchema = z.object({
-  examTypeIds: listOf(z.string().min(1).max(128)),
-  rooms: listOf(z.string().min(1).max(128)),
-  practitioners: listOf(z.string().min(1).max(128)),
+  examTypeIds: listOf(deskQueueChoiceSchema),
+  rooms: listOf(deskQueueChoiceSchema),
+  practitioners: listOf(deskQueueChoiceSchema),
 });
 export type DeskQueue = z.infer<typeof deskQueueSchema>;
 export const EVERYTHING: DeskQueue = { examTypeIds: [], rooms: [], practitioners: [] };

@@ -9,9 +9,9 @@ import { TechnicianModeCard } from './pages/technician-mode';
 test('a corrupt settings file is reported in plain French and the desk still starts in training', async ({ page }) => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'desk-e2e-corrupt-'));
   writeFileSync(path.join(dataDir, 'settings.json'), '{"version": 1, "activeProf');
-  // A queue torn in its second ticket, the first one too short to be a job: both are told as lost.
+  // A queue of two tickets torn in its second, the first one too short to be a job: both are told as lost.
   const job = '{"id":"j1","key":"issued:A001"}';
-  writeFileSync(path.join(dataDir, 'print-queue.json'), `{\n  "version": 1,\n  "pending": [\n    ${job},\n    {"id":"j2","ke`);
+  writeFileSync(path.join(dataDir, 'print-queue.json'), `{\n  "entryCounts": {"pending":2,"finished":0},\n  "version": 1,\n  "pending": [\n    ${job},\n    {"id":"j2","ke`);
   const { host, child } = await launchPreviewHost(['--kiosk-every', '0'], dataDir);
   try {
     await page.goto(host.openUrl);

@@ -63,6 +63,17 @@ describe('start-up notices', () => {
     );
   });
 
+  it('tells a damaged or altered record of actions by its line, in French and in English', async () => {
+    const damaged: StartupNotice = { kind: 'audit-damaged', id: 'n-audit', keptAs: 'board-audit.jsonl.corrupt', line: 6 };
+    const altered: StartupNotice = { kind: 'audit-altered', id: 'n-altered', line: 4, others: 2 };
+    const french = (await mountNotices('fr', [damaged, altered])).findAll('[data-testid="startup-notice"]').map((notice) => notice.text());
+    expect(french[0]).toContain('illisible à partir de la ligne 6\u00a0: cette partie est conservée sous board-audit.jsonl.corrupt');
+    expect(french[1]).toContain('il ne se suit plus à la ligne 4 et à 2 autres endroits (cette ligne ou celle d\'avant a été changée');
+    const english = (await mountNotices('en', [damaged, { ...altered, others: 0 }])).findAll('[data-testid="startup-notice"]').map((notice) => notice.text());
+    expect(english[0]).toContain('could not be read from line 6: that part is kept as board-audit.jsonl.corrupt');
+    expect(english[1]).toContain('it no longer follows on at line 4 (that line or the one before it was changed');
+  });
+
   it('stays until "understood" is pressed, then asks main to forget that notice only', async () => {
     const wrapper = await mountNotices('fr', [queueNotice, boardNotice]);
     deskReplies.set('app/acknowledgeNotice', () => ({ ok: true, value: [boardNotice] }));

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -29,7 +29,7 @@ async function notices(desk: RunningDesk): Promise<StartupNotice[]> {
 describe('damaged files at desk start-up', () => {
   it('tells staff at every start until they acknowledge it', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'desk-damaged-start-'));
-    writeFileSync(path.join(dir, 'print-queue.json'), '{\n  "version": 1,\n  "pending": [\n    {"id": "torn');
+    writeFileSync(path.join(dir, 'print-queue.json'), '{\n  "entryCounts": {"pending":1,"finished":0},\n  "version": 1,\n  "pending": [\n    {"id": "torn');
     writeFileSync(path.join(dir, 'settings.json'), '{ not json');
 
     const first = await restart(dir);
@@ -51,6 +51,24 @@ describe('damaged files at desk start-up', () => {
 
     const third = await restart(dir);
     expect((await notices(third)).map((notice) => notice.kind)).toEqual(['settings-corrupt']);
+  });
+
+  it('checks the audit trail before anything is recorded into it: its damaged part is told and kept aside', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'desk-damaged-audit-'));
+    writeFileSync(path.join(dir, 'board-audit.jsonl'), '\u0000\u0000garbage');
+    // Another store's damage is recorded into the trail at the same start: after the garbage is set aside.
+    writeFileSync(path.join(dir, 'board-settings.json'), 'x');
+
+    const desk = await restart(dir);
+
+    expect(await notices(desk)).toEqual(
+      expect.arrayContaining([{ kind: 'audit-damaged', id: expect.any(String), keptAs: 'board-audit.jsonl.corrupt', line: 1 }]),
+    );
+    const trail = readFileSync(path.join(dir, 'board-audit.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    expect(trail.map((entry) => entry.outcome)).toEqual([
+      'board-audit.jsonl from line 1 kept as board-audit.jsonl.corrupt',
+      'board-settings.json kept as board-settings.json.corrupt',
+    ]);
   });
 
   it('tells a damaged settings file to a desk attached to a sandbox running elsewhere too', async () => {

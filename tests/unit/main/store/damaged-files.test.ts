@@ -139,11 +139,13 @@ describe('a damaged durable file is never silent', () => {
     expect(board.list()).toEqual([expect.objectContaining({ kind: 'file-damaged', file: 'notices.json', keptAs: 'notices.json.corrupt' })]);
   });
 
-  it('salvage counts the entries of an older, indented file as lost rather than guessing', () => {
+  it('salvage reads none of an older, indented file\'s entries rather than guessing, and counts them from a list seen to its end', () => {
     const schema = z.object({ n: z.number() });
     const older = JSON.stringify({ entries: [{ n: 1 }, { n: 2 }] }, null, 2);
-    expect(salvageEntries(older, { entries: schema })).toEqual({ entries: { entries: [] }, lost: { entries: 2 } });
+    expect(salvageEntries(older, { entries: schema })).toEqual({ entries: { entries: [] }, held: { entries: 2 } });
     const lines = '{\n  "entries": [\n    {"n":1},\n    {"n":"two"},\n    {"n":3}\n  ]\n}\n';
-    expect(salvageEntries(lines, { entries: schema })).toEqual({ entries: { entries: [{ n: 1 }, { n: 3 }] }, lost: { entries: 1 } });
+    expect(salvageEntries(lines, { entries: schema })).toEqual({ entries: { entries: [{ n: 1 }, { n: 3 }] }, held: { entries: 3 } });
+    // Cut before the list's end and without the counts a newer desk writes first: how many it held is unknown.
+    expect(salvageEntries(lines.slice(0, 40), { entries: schema })).toEqual({ entries: { entries: [{ n: 1 }] }, held: { entries: null } });
   });
 });
