@@ -1,5 +1,5 @@
 import { inQueue, type TransferRequest } from '../../src-shared/board/desks';
-import { statusRank, type BoardRow, type ForwardStatus } from '../../src-shared/board/rows';
+import { statusRank, type BoardMove, type BoardRow, type ForwardStatus } from '../../src-shared/board/rows';
 import type { DeskPresence, DeskQueue } from '../../src-shared/platform/desks';
 import { DeskError } from '../../src-shared/errors';
 import type { BoardActionResult } from '../../src-shared/ipc/features/board.contract';
@@ -14,6 +14,7 @@ import { isClosedRejected, isContractError, isTransient } from '../publisher/err
 import type { AuditTrail } from '../store/audit-trail';
 import type { Outbox } from './outbox/outbox';
 import { isCalled, ticketStatusOf, type BoardState } from './state';
+import type { UnsentMoves } from './unsent';
 import type { Reverifier } from './verifier';
 
 export interface BoardActionsDeps {
@@ -36,7 +37,14 @@ export interface BoardActionsDeps {
   queue: () => DeskQueue;
   /** The office place's desks as last announced (transfer targets). */
   desks: () => readonly DeskPresence[];
+  /** The ticket as the platform holds it now (its day list, bounded): did a move that got no answer land? Null: no answer either. */
+  readBack: (ticketId: string) => Promise<DeskTicket | null>;
+  /** Calls and transfers the platform could not take: offered back to staff, never sent on their own. */
+  unsent: UnsentMoves;
 }
+
+/** A call gets one more try at once (a dropped connection), not the contract's long budget: staff are waiting. */
+const CALL_RETRY = { attempts: 2, baseDelayMs: 250, maxDelayMs: 250, totalBudgetMs: 10_000 };
 
 /**
  * Call and status changes. Each re-verifies the appointment with the publisher
@@ -69,17 +77,22 @@ export class BoardActions {
       const ticket = this.deps.state.ticket(row.ticketId);
       // Rows are drawn in batches: the ticket itself may already say another desk called it.
       if (!ticket || isCalled(ticket) || ticket.absent || this.deps.state.effectiveStatus(ticket) !== 'checkedIn') continue;
-      // The one re-check of this call: a ticket still waiting passes what call() would check again.
-      if (!(await this.stillWaiting(ticket))) continue;
-      const seen = this.deps.state.row(ticket.ticketId);
-      if (!seen || !inQueue(queue, seen)) continue;
-      try {
-        return await this.callVerified(ticket, false);
-      } catch (error) {
-        // Another desk took this patient a moment ago (compare-and-set lost): the next one, silently.
-        if (error instanceof TicketConflict) continue;
-        throw error;
-      }
+      // A move of this desk is already on its way for this patient (a click on its row).
+      if (this.deps.state.workingOn(ticket.ticketId)) continue;
+      const called = await this.working(ticket.ticketId, 'call', async () => {
+        // The one re-check of this call: a ticket still waiting passes what call() would check again.
+        if (!(await this.stillWaiting(ticket))) return null;
+        const seen = this.deps.state.row(ticket.ticketId);
+        if (!seen || !inQueue(queue, seen)) return null;
+        try {
+          return await this.callVerified(ticket, false);
+        } catch (error) {
+          // Another desk took this patient a moment ago (compare-and-set lost): the next one, silently.
+          if (error instanceof TicketConflict) return null;
+          throw error;
+        }
+      });
+      if (called) return called;
     }
     throw new DeskError('BOARD_NOTHING_WAITING', 'Nobody is waiting to be called.');
   }
@@ -89,13 +102,44 @@ export class BoardActions {
    * from it without asking: `force` is staff's "call here anyway", and is audited so.
    */
   async call(ticketId: string, recall: boolean, force = false): Promise<BoardActionResult> {
-    const ticket = await this.verifiedTicket(ticketId);
-    if (!force && this.heldElsewhere(ticket)) throw calledElsewhere();
+    return this.settlesUnsent(ticketId, recall ? 'recall' : 'call', async () => {
+      const ticket = await this.verifiedTicket(ticketId);
+      if (!force && this.heldElsewhere(ticket)) throw calledElsewhere();
+      try {
+        return await this.callVerified(ticket, recall, force);
+      } catch (error) {
+        if (error instanceof TicketConflict) throw this.heldElsewhere(error.ticket) ? calledElsewhere() : error;
+        throw error;
+      }
+    });
+  }
+
+  /**
+   * A move staff asked anew settles the one the platform did not take for that patient, whatever
+   * its answer (done, or refused: that offer is over); only a new "not sent" is offered again.
+   */
+  private async settlesUnsent(ticketId: string, move: BoardMove, run: () => Promise<BoardActionResult>): Promise<BoardActionResult> {
+    let outcome: BoardActionResult['outcome'] | null = null;
     try {
-      return await this.callVerified(ticket, recall, force);
-    } catch (error) {
-      if (error instanceof TicketConflict) throw this.heldElsewhere(error.ticket) ? calledElsewhere() : error;
-      throw error;
+      const result = await this.working(ticketId, move, run);
+      outcome = result.outcome;
+      return result;
+    } finally {
+      if (outcome !== 'notSent') this.deps.unsent.take(ticketId);
+    }
+  }
+
+  /**
+   * A move on its way shows on its row (its buttons wait for it) and nowhere else: the rest
+   * of the board stays usable, however slow the medical system or the platform.
+   */
+  private async working<T>(ticketId: string, move: BoardMove, run: () => Promise<T>): Promise<T> {
+    if (this.deps.state.workingOn(ticketId)) throw new DeskError('BOARD_BUSY_ROW', 'A move of this patient is already on its way.');
+    this.deps.state.setWorking(ticketId, move);
+    try {
+      return await run();
+    } finally {
+      this.deps.state.setWorking(ticketId, null);
     }
   }
 
@@ -123,6 +167,7 @@ export class BoardActions {
     try {
       const called = await this.callOn(ticket, { ticketId, kioskDeskId: deskId, deskLabel, recall, ...expected, ...(room ? { room } : {}) });
       this.deps.state.upsert(called);
+      this.deps.unsent.take(ticketId);
       await this.audit(action, ticket, force ? 'calledOverOtherDesk' : 'done');
       return this.result('done', ticket);
     } catch (error) {
@@ -136,10 +181,19 @@ export class BoardActions {
         if (error instanceof DeskError && error.code === 'PLATFORM_ERROR') throw new DeskError('BOARD_NOT_CALLABLE', 'The platform refused the call.');
         throw error;
       }
-      await this.deps.outbox.add({ kind: 'call', ticketId, kioskDeskId: deskId, deskLabel, recall, ...this.asked(ticket) });
-      this.deps.state.setLocal(ticketId, { status, pending: true });
-      await this.audit(action, ticket, 'pending');
-      return this.result('pending', ticket);
+      // No answer is not "not called": the platform may have taken it. Read back before saying anything.
+      const now = await this.deps.readBack(ticketId);
+      const landed = now?.lastCall?.deskId === deskId && (callsOf(now) > callsOf(ticket) || now.lastCall.at !== ticket.lastCall?.at);
+      if (now && landed) {
+        this.deps.state.upsert(now);
+        this.deps.unsent.take(ticketId);
+        await this.audit(action, ticket, 'done');
+        return this.result('done', ticket);
+      }
+      // Not sent, and never sent later on its own: the room has moved on by then. Staff are asked once it is back.
+      this.deps.unsent.add({ ticketId, formattedNumber: ticket.formattedNumber, move: action });
+      await this.audit(action, ticket, 'notSent');
+      return this.result('notSent', ticket);
     }
   }
 
@@ -151,7 +205,7 @@ export class BoardActions {
     const local = { deskId: request.kioskDeskId, deskLabel: request.deskLabel };
     if (this.deps.callsLocally(ticket)) return this.deps.journal.recordCall(ticket, local);
     try {
-      return await this.deps.platform.callTicket(request);
+      return await this.deps.platform.callTicket(request, CALL_RETRY);
     } catch (error) {
       if (!isNotOffered(error)) throw error;
       this.deps.callNotOffered();
@@ -169,11 +223,27 @@ export class BoardActions {
     const target = request.toDeskId === null ? null : this.deps.desks().find((desk) => desk.deskId === request.toDeskId && !desk.gone);
     if (target === undefined) throw new DeskError('BOARD_DESK_UNKNOWN', 'That desk is not open in this office.');
     const note = request.note?.trim() || null;
-    const moved = await this.platformSide(ticket, 'transfer', () =>
-      this.deps.platform.transferTicket({ ticketId: ticket.ticketId, fromDeskId: deskId, fromDeskLabel: deskLabel, toDeskId: target?.deskId ?? null, toDeskLabel: target?.label ?? null, note }),
-    );
-    this.deps.state.upsert(moved);
-    return this.result('done', ticket);
+    const toDeskLabel = target?.label ?? null;
+    return this.settlesUnsent(ticket.ticketId, 'transfer', async () => {
+      let moved: DeskTicket;
+      try {
+        moved = await this.platformSide(ticket, 'transfer', () =>
+          this.deps.platform.transferTicket({ ticketId: ticket.ticketId, fromDeskId: deskId, fromDeskLabel: deskLabel, toDeskId: target?.deskId ?? null, toDeskLabel, note }),
+        );
+      } catch (error) {
+        if (!isTransientPlatformError(error)) throw error;
+        const now = await this.deps.readBack(ticket.ticketId);
+        const landed = now?.handoff?.reason === 'transfer' && now.handoff.fromDeskId === deskId && now.handoff.toDeskId === (target?.deskId ?? null) && now.handoff.at !== ticket.handoff?.at;
+        if (!now || !landed) {
+          this.deps.unsent.add({ ticketId: ticket.ticketId, formattedNumber: ticket.formattedNumber, move: 'transfer', transfer: { toDeskId: target?.deskId ?? null, toDeskLabel, note } });
+          return this.result('notSent', ticket);
+        }
+        moved = now;
+        await this.audit('transfer', ticket, 'done');
+      }
+      this.deps.state.upsert(moved);
+      return this.result('done', ticket);
+    });
   }
 
   /** Called, did not come: set aside with the calls made; the medical system's status is unchanged. */
@@ -206,7 +276,7 @@ export class BoardActions {
       await this.audit(action, ticket, 'done');
       return changed;
     } catch (error) {
-      await this.audit(action, ticket, 'refused');
+      await this.audit(action, ticket, isTransientPlatformError(error) ? 'notSent' : 'refused');
       if (error instanceof TicketConflict) {
         this.deps.state.upsert(error.ticket);
         throw new DeskError('BOARD_NOT_MOVABLE', 'The patient is no longer where this desk saw them.');
@@ -216,7 +286,11 @@ export class BoardActions {
     }
   }
 
-  async setStatus(ticketId: string, status: ForwardStatus): Promise<BoardActionResult> {
+  setStatus(ticketId: string, status: ForwardStatus): Promise<BoardActionResult> {
+    return this.working(ticketId, status, () => this.moveForward(ticketId, status));
+  }
+
+  private async moveForward(ticketId: string, status: ForwardStatus): Promise<BoardActionResult> {
     const { state } = this.deps;
     const ticket = await this.verifiedTicket(ticketId);
     const appointmentId = ticket.contractAppointmentId;
@@ -229,6 +303,12 @@ export class BoardActions {
     try {
       answered = (await this.deps.setPublisherStatus(appointmentId, status)).status;
     } catch (error) {
+      // No answer is not "not done": the medical system may have taken it. Read back before saying it waits.
+      if (isTransient(error) && (await this.reached(appointmentId, status))) {
+        await this.tellPlatform(ticketId, appointmentId, status);
+        await this.audit(status, ticket, 'done');
+        return this.result('done', ticket);
+      }
       if (isTransient(error)) {
         await this.deps.outbox.add({ kind: 'publisherStatus', ticketId, appointmentId, status, ...this.asked(ticket) });
         state.setLocal(ticketId, { status, pending: true });
@@ -269,6 +349,14 @@ export class BoardActions {
     const check = await this.deps.verifier.verify(appointmentId, true);
     this.deps.state.touchAppointment(appointmentId);
     return check.kind === 'verified' ? check.appointment.status : answered;
+  }
+
+  /** Whether the medical system holds the appointment at (or past) the status now, read just now. */
+  private async reached(appointmentId: string, status: ForwardStatus): Promise<boolean> {
+    this.deps.verifier.forget(appointmentId);
+    const check = await this.deps.verifier.verify(appointmentId, true);
+    this.deps.state.touchAppointment(appointmentId);
+    return check.kind === 'verified' && rankOf(check.appointment.status) >= statusRank(status);
   }
 
   /** Best effort, but never forgotten: an unreachable platform gets it from the outbox. */
@@ -314,6 +402,12 @@ export class BoardActions {
   private audit(action: 'call' | 'recall' | ForwardStatus | 'transfer' | 'absent' | 'dismissAbsent', ticket: DeskTicket, outcome: string): Promise<void> {
     return this.deps.audit.record({ staff: this.deps.staffName(), action, ticket: ticket.formattedNumber, outcome });
   }
+}
+
+/** The calls a ticket has had: its history's, or one for a last call without history. */
+function callsOf(ticket: DeskTicket): number {
+  const history = ticket.history?.filter((entry) => entry.event === 'called').length ?? 0;
+  return history > 0 ? history : ticket.lastCall ? 1 : 0;
 }
 
 /** Rank of a status as the publisher wrote it; one the contract does not know ranks lowest (nothing is inferred from it). */

@@ -31,6 +31,8 @@ export async function createBoardFeature(deps: BoardDeps, options?: BoardService
       'board/transfer': (request) => service.act((actions) => actions.transfer(request)),
       'board/absent': (request) => service.act((actions) => actions.markAbsent(request.ticketId)),
       'board/dismissAbsent': (request) => service.act((actions) => actions.dismissAbsent(request.ticketId)),
+      'board/unsent': async () => service.unsentMoves(),
+      'board/dropUnsent': (request) => service.dropUnsent(request.ticketId),
     },
     close: () => service.close(),
   };

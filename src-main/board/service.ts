@@ -24,8 +24,11 @@ import { Outbox, type Delivery } from './outbox/outbox';
 import { BoardSettingsStore } from './settings-store';
 import { DeskPresenceLoop } from './presence';
 import { DeskQueueStore } from './queue-store';
+import { UnsentMoves } from './unsent';
+import { within } from '../net/within';
 import type { AbsentRow, BoardOffice, QueueOptions } from '../../src-shared/board/desks';
 import type { DeskQueue, DeskState } from '../../src-shared/platform/desks';
+import type { UnsentMove } from '../../src-shared/board/unsent';
 import { BoardState, ticketStatusOf } from './state';
 import { Reverifier } from './verifier';
 
@@ -40,6 +43,8 @@ export interface BoardServiceOptions {
   outboxRetryMaxMs?: number;
   /** Period of this desk's announce to the platform (tests shorten it). */
   deskHeartbeatMs?: number;
+  /** How long a call or transfer the platform did not take is offered back (tests shorten it). */
+  unsentTtlMs?: number;
 }
 
 /** What the board is built from: the infrastructure's clients and the staff session, nothing else. */
@@ -58,8 +63,15 @@ export interface BoardDeps {
   grants: Pick<OfficeGrants, 'places'>;
 }
 
-/** One attempt per action: a desk never waits on retries, the outbox retries for it. */
-const AT_ONCE: CallOverrides = { timeoutMs: 5_000, retry: { attempts: 1, baseDelayMs: 0, maxDelayMs: 0, totalBudgetMs: 0 } };
+/**
+ * One attempt per action: a desk never waits on retries, the outbox retries for it. A slow medical
+ * system is not a broken one: the attempt is given time (the row says the move is on its way and the
+ * rest of the board stays usable), and an attempt without an answer is read back before anything is said.
+ */
+const AT_ONCE: CallOverrides = { timeoutMs: 15_000, retry: { attempts: 1, baseDelayMs: 0, maxDelayMs: 0, totalBudgetMs: 0 } };
+
+/** A move without an answer is read back from the platform's day list for this long at most. */
+const READ_BACK_MS = 4_000;
 
 /**
  * The call board of the staff's office place, held in main: the live day from the
@@ -85,6 +97,7 @@ export class BoardService {
   private uncoordinated = false;
   private readonly presence: DeskPresenceLoop;
   private officeScheduled = false;
+  private readonly unsent: UnsentMoves;
 
   private constructor(
     private readonly deps: BoardDeps,
@@ -115,7 +128,14 @@ export class BoardService {
         if (!this.locked) deps.events.emit('board/rows', change);
       },
     );
+    this.unsent = new UnsentMoves({
+      ttlMs: options.unsentTtlMs,
+      changed: (moves) => deps.events.emit('board/unsent', moves),
+      expired: (move) => void deps.audit.record({ staff: this.staffName(), action: move.move, ticket: move.formattedNumber, outcome: 'notSentExpired' }),
+    });
     this.actions = new BoardActions({
+      readBack: (ticketId) => this.readBack(ticketId),
+      unsent: this.unsent,
       state: this.state,
       verifier: this.verifier,
       platform: deps.board,
@@ -198,6 +218,26 @@ export class BoardService {
   }
 
   saveSettings = (settings: Parameters<BoardSettingsStore['save']>[0]) => this.settings.save(settings);
+
+  /** The calls and transfers the platform did not take, still offered to staff. */
+  unsentMoves(): UnsentMove[] {
+    return this.unsent.list();
+  }
+
+  /** Staff chose not to make an unsent move after all: it leaves the list, audited. */
+  async dropUnsent(ticketId: string): Promise<UnsentMove[]> {
+    const move = this.unsent.list().find((candidate) => candidate.ticketId === ticketId);
+    if (move && this.unsent.take(ticketId)) await this.deps.audit.record({ staff: this.staffName(), action: move.move, ticket: move.formattedNumber, outcome: 'notSentDropped' });
+    return this.unsent.list();
+  }
+
+  /** The ticket as the platform's day list holds it now, or null without an answer in time. */
+  private async readBack(ticketId: string): Promise<DeskTicket | null> {
+    const officePlaceId = this.feedPlace;
+    if (officePlaceId === null || this.journalMode) return null;
+    const list = await within(this.deps.board.listForDay({ officePlaceId }).catch(() => null), READ_BACK_MS, null);
+    return list?.tickets.find((ticket) => ticket.ticketId === ticketId) ?? null;
+  }
 
   // ── several desks, one office ───────────────────────────────────────────────
   /** This desk, the office's other desks and the absent patients, as the board shows them beside the rows. */
@@ -364,6 +404,8 @@ export class BoardService {
    * make the desk look gone and hand its called patients to the others. It stops when the app closes.
    */
   private stopFeed(): void {
+    // Offered to the staff member who asked, at the place they asked: not to the next one, nor elsewhere.
+    this.unsent.clear();
     this.journalMode = false;
     this.feed?.stop();
     this.feed = null;
@@ -423,11 +465,9 @@ export class BoardService {
       } else if (entry.kind === 'platformStatus') {
         await this.deps.board.appointmentStatusChanged(entry.appointmentId, entry.status);
       } else {
-        const request = { ticketId: entry.ticketId, kioskDeskId: entry.kioskDeskId, deskLabel: entry.deskLabel, recall: entry.recall };
-        const ticket = this.state.ticket(entry.ticketId);
-        // A call that waited for a platform without the call route is recorded at the desk, not refused.
-        const called = ticket ? await this.actions.callOn(ticket, request) : await this.deps.board.callTicket(request);
-        this.state.upsert(called);
+        // A call left by an older version of the desk: never sent on its own, the waiting room has moved on.
+        void this.deps.audit.record({ ...this.auditOf(entry), outcome: 'notSentExpired' });
+        return 'done';
       }
       // The status mirror is best effort and was never shown as pending: only staff actions are audited.
       if (entry.kind !== 'platformStatus') void this.deps.audit.record({ ...this.auditOf(entry), outcome: 'deliveredAfterWaiting' });

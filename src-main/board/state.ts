@@ -1,5 +1,5 @@
 import { inQueue } from '../../src-shared/board/desks';
-import { groupOf, statusRank, type BoardRow, type Verification } from '../../src-shared/board/rows';
+import { groupOf, statusRank, type BoardMove, type BoardRow, type Verification } from '../../src-shared/board/rows';
 import { EVERYTHING, type DeskQueue } from '../../src-shared/platform/desks';
 import type { BoardRowsEvent } from '../../src-shared/ipc/features/board.contract';
 import type { DeskTicket, TicketStatus } from '../../src-shared/platform/tickets';
@@ -38,6 +38,8 @@ export class BoardState {
   /** Tickets by appointment: a publisher answer re-renders its rows without a pass over the board. */
   private readonly byAppointment = new Map<string, Set<string>>();
   private readonly local = new Map<string, LocalChange>();
+  /** Moves of this desk on their way, by ticket: the row says so while it waits for the answer. */
+  private readonly working = new Map<string, BoardMove>();
   private readonly dirty = new Set<string>();
   private resetPending = false;
   private flushScheduled = false;
@@ -125,6 +127,17 @@ export class BoardState {
     this.touch(ticketId);
   }
 
+  /** A move of this desk started (or ended, null) on the ticket. */
+  setWorking(ticketId: string, move: BoardMove | null): void {
+    if (move) this.working.set(ticketId, move);
+    else this.working.delete(ticketId);
+    this.touch(ticketId);
+  }
+
+  workingOn(ticketId: string): BoardMove | null {
+    return this.working.get(ticketId) ?? null;
+  }
+
   localOf(ticketId: string): LocalChange | null {
     return this.local.get(ticketId) ?? null;
   }
@@ -195,6 +208,7 @@ export class BoardState {
       anomalies: anomaliesOf(appointment),
       handoff: ticket.handoff ?? null,
       inQueue: inQueue(this.queue, facts),
+      working: this.working.get(ticket.ticketId) ?? null,
     };
   }
 

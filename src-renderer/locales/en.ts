@@ -174,6 +174,7 @@ export const en: Messages = {
   BOARD_NOT_CALLABLE: 'This ticket can no longer be called (closed or cancelled).',
   TICKET_CHANGED: 'This ticket has just changed at another desk: look at the board again.',
   BOARD_CALLED_ELSEWHERE: 'Another desk has just called this patient.',
+  BOARD_BUSY_ROW: 'A move of this patient is already on its way: wait for its answer.',
   BOARD_NOT_MOVABLE: 'This patient is no longer where this desk saw them: look at the board again.',
   BOARD_DESK_UNKNOWN: 'That desk is not open in this office any more: choose another one.',
   BOARD_DESK_SILENT:

@@ -53,6 +53,7 @@ const errors: Record<DeskErrorCode, string> = {
   BOARD_NOT_CALLABLE: 'Ce ticket ne peut plus être appelé (clôturé ou annulé).',
   TICKET_CHANGED: 'Ce ticket vient de changer à un autre poste\u00a0: regardez à nouveau le tableau.',
   BOARD_CALLED_ELSEWHERE: 'Un autre poste vient d\'appeler ce patient.',
+  BOARD_BUSY_ROW: 'Une action sur ce patient est déjà en cours\u00a0: attendez sa réponse.',
   BOARD_NOT_MOVABLE: "Ce patient n'est plus là où ce poste l'a vu\u00a0: regardez à nouveau le tableau.",
   BOARD_DESK_UNKNOWN: "Ce poste n'est plus ouvert sur ce site\u00a0: choisissez-en un autre.",
   BOARD_DESK_SILENT:

@@ -20,6 +20,11 @@ export const VERIFICATIONS = ['checking', 'verified', 'notVerified', 'gone', 'no
 export const verificationSchema = z.enum(VERIFICATIONS);
 export type Verification = z.infer<typeof verificationSchema>;
 
+/** A desk move as a row names it while it is on its way. */
+export const BOARD_MOVES = ['call', 'recall', 'inCare', 'done', 'closed', 'transfer', 'absent'] as const;
+export const boardMoveSchema = z.enum(BOARD_MOVES);
+export type BoardMove = z.infer<typeof boardMoveSchema>;
+
 export const boardRowSchema = z.object({
   ticketId: z.string(),
   formattedNumber: z.string(),
@@ -54,6 +59,8 @@ export const boardRowSchema = z.object({
   handoff: ticketHandoffSchema.nullable().optional(),
   /** In this desk's queue (what it serves); absent means yes (everything). */
   inQueue: z.boolean().optional(),
+  /** A move of this desk on its way for this row ("appel en cours…"): its buttons wait, the rest of the board does not. */
+  working: boardMoveSchema.nullable().optional(),
 });
 export type BoardRow = z.infer<typeof boardRowSchema>;
 

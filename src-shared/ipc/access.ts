@@ -84,6 +84,8 @@ export const channelAccess = {
   'board/transfer': staff('refused', 'workplace'),
   'board/absent': staff('refused', 'workplace'),
   'board/dismissAbsent': staff('refused', 'workplace'),
+  'board/unsent': staff('refused', 'workplace'),
+  'board/dropUnsent': staff('refused', 'workplace'),
   'checkin/search': staff('refused', { answer: 'patients' }),
   'checkin/byCode': staff('refused', { answer: 'patients' }),
   'checkin/readiness': staff('refused', { appointments: 'appointmentIds' }),

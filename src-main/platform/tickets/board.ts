@@ -55,8 +55,8 @@ export class PlatformBoardClient {
     return { day: answer.day, tickets: answer.tickets, lastEventId: answer.lastEventId ?? null };
   }
 
-  async callTicket(request: CallRequest): Promise<DeskTicket> {
-    const answer = await this.http.post(TICKET_SERVICE_PATHS.callTicket, { ...request }, callTicketResponseSchema);
+  async callTicket(request: CallRequest, retry?: RetryPolicy): Promise<DeskTicket> {
+    const answer = await this.http.post(TICKET_SERVICE_PATHS.callTicket, { ...request }, callTicketResponseSchema, retry);
     return answer.ticket;
   }
 

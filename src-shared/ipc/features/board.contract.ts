@@ -3,6 +3,7 @@ import { deskErrorCodeSchema } from '../../errors';
 import { boardRowSchema, boardSettingsSchema, FORWARD_STATUSES, forwardStatusSchema } from '../../board/rows';
 import { boardOfficeSchema, queueOptionsSchema, transferRequestSchema } from '../../board/desks';
 import { deskQueueSchema, deskStateSchema } from '../../platform/desks';
+import { unsentMovesSchema } from '../../board/unsent';
 import { workplaceSchema } from '../workplace';
 import { none, type ChannelSpec } from '../spec';
 import type { BOARD_CHANNELS, BOARD_EVENTS } from './board.names';
@@ -63,11 +64,13 @@ export const boardRowsEventSchema = z.object({
 export type BoardRowsEvent = z.infer<typeof boardRowsEventSchema>;
 
 /**
- * What became of an action: done; pending (kept in the outbox, delivered when the
- * publisher or platform is back); closedOnBoardOnly (the publisher refuses `closed`).
+ * What became of an action: done; pending (a status change kept in the outbox, delivered when
+ * the publisher or platform is back); closedOnBoardOnly (the publisher refuses `closed`);
+ * notSent (a call, recall or transfer the platform did not take: offered back once it is live
+ * again, never sent on its own).
  */
 export const boardActionResultSchema = z.object({
-  outcome: z.enum(['done', 'pending', 'closedOnBoardOnly']),
+  outcome: z.enum(['done', 'pending', 'closedOnBoardOnly', 'notSent']),
   ticketId: z.string(),
   formattedNumber: z.string(),
 });
@@ -94,6 +97,9 @@ export const boardContract = {
   'board/transfer': { request: transferRequestSchema, response: boardActionResultSchema },
   'board/absent': { request: ticketRefSchema, response: boardActionResultSchema },
   'board/dismissAbsent': { request: ticketRefSchema, response: boardActionResultSchema },
+  // Calls and transfers the platform did not take (an outage): offered back to staff, never sent on their own.
+  'board/unsent': { request: none, response: unsentMovesSchema },
+  'board/dropUnsent': { request: ticketRefSchema, response: unsentMovesSchema },
 } as const satisfies Record<(typeof BOARD_CHANNELS)[number], ChannelSpec>;
 
 /** A change that waited in the outbox and was then refused (4xx): never dropped without telling staff. */
@@ -113,4 +119,6 @@ export const boardEvents = {
   'board/refused': boardRefusedSchema,
   /** The office's desks, this desk's state and queue, and the absent patients, when any of it changes. */
   'board/office': boardOfficeSchema,
+  /** The unsent calls and transfers, when the list changes (added, confirmed, dropped, expired). */
+  'board/unsent': unsentMovesSchema,
 } as const satisfies Record<(typeof BOARD_EVENTS)[number], z.ZodType>;

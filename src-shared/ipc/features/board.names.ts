@@ -16,5 +16,7 @@ export const BOARD_CHANNELS = [
   'board/transfer',
   'board/absent',
   'board/dismissAbsent',
+  'board/unsent',
+  'board/dropUnsent',
 ] as const;
-export const BOARD_EVENTS = ['board/rows', 'board/live', 'board/locked', 'board/refused', 'board/office'] as const;
+export const BOARD_EVENTS = ['board/rows', 'board/live', 'board/locked', 'board/refused', 'board/office', 'board/unsent'] as const;

@@ -58,8 +58,17 @@ export const boardEn: BoardMessages = {
   },
   myPatient: { title: 'My patient' },
   pending: 'Waiting to be sent',
+  working: {
+    call: 'calling…',
+    recall: 'recalling…',
+    inCare: 'moving to in care…',
+    done: 'sending “done”…',
+    closed: 'closing…',
+    transfer: 'transferring…',
+    absent: 'setting aside…',
+  },
   refused: 'Ticket {ticket}: “{action}” waited, then was refused. {reason} Check this patient in the medical system.',
-  refusedActions: { call: 'Call', recall: 'Recall', inCare: 'In care', done: 'Done', closed: 'Close' },
+  refusedActions: { call: 'Call', recall: 'Recall', inCare: 'In care', done: 'Done', closed: 'Close', transfer: 'Transfer' },
   anomalies: { surveyIncomplete: 'Survey incomplete', awaitingNotification: 'Incomplete file' },
   actions: {
     callNext: 'Call next',
@@ -74,6 +83,7 @@ export const boardEn: BoardMessages = {
   },
   outcome: {
     pending: '{ticket}: “{action}” saved, it will be sent as soon as the server answers.',
+    notSent: '{ticket}: “{action}” not sent, the platform does not answer. It will not go by itself: you will be asked once it is back.',
     closedOnBoardOnly: 'Ticket {ticket} closed on the board: the medical system has no "closed" and keeps it as "done".',
     moves: {
       call: '{ticket}: called to {desk}',
@@ -81,6 +91,7 @@ export const boardEn: BoardMessages = {
       inCare: '{ticket}: in care',
       done: '{ticket}: done',
       closed: '{ticket}: closed',
+      transfer: '{ticket}: transferred',
     },
     reprinted: { printed: 'Ticket reprinted.', queued: 'Ticket queued: it will print as soon as the printer is ready.', preview: 'Ticket reprinted (training preview).' },
   },

@@ -57,8 +57,17 @@ export const boardFr = {
   },
   myPatient: { title: 'Mon patient' },
   pending: 'En attente d’envoi',
+  working: {
+    call: 'appel en cours…',
+    recall: 'rappel en cours…',
+    inCare: 'passage en examen…',
+    done: 'envoi de « terminé »…',
+    closed: 'clôture en cours…',
+    transfer: 'transfert en cours…',
+    absent: 'mise de côté en cours…',
+  },
   refused: 'Ticket {ticket} : « {action} » a attendu puis a été refusé. {reason} Vérifiez ce patient dans le logiciel médical.',
-  refusedActions: { call: 'Appeler', recall: 'Rappeler', inCare: 'En examen', done: 'Terminé', closed: 'Clôturer' },
+  refusedActions: { call: 'Appeler', recall: 'Rappeler', inCare: 'En examen', done: 'Terminé', closed: 'Clôturer', transfer: 'Transférer' },
   anomalies: { surveyIncomplete: 'Questionnaire incomplet', awaitingNotification: 'Dossier incomplet' },
   actions: {
     callNext: 'Appeler le suivant',
@@ -73,6 +82,7 @@ export const boardFr = {
   },
   outcome: {
     pending: '{ticket} : « {action} » enregistré, sera envoyé dès que le serveur répondra.',
+    notSent: '{ticket} : « {action} » non envoyé, la plateforme ne répond pas. Il ne partira pas tout seul : il vous sera proposé à son retour.',
     closedOnBoardOnly:
       'Ticket {ticket} clôturé sur le tableau : le logiciel médical ne gère pas « clôturé », il reste « terminé » de son côté.',
     moves: {
@@ -81,6 +91,7 @@ export const boardFr = {
       inCare: '{ticket} : en examen',
       done: '{ticket} : terminé',
       closed: '{ticket} : clôturé',
+      transfer: '{ticket} : transféré',
     },
     reprinted: { printed: 'Ticket réimprimé.', queued: "Ticket en file d'attente : il sortira dès que l'imprimante sera prête.", preview: 'Ticket réimprimé (aperçu de formation).' },
   },

@@ -3,6 +3,7 @@ import { computed, ref, shallowRef, triggerRef } from 'vue';
 import { DEFAULT_BOARD_SETTINGS, type BoardRow, type BoardSettings, type ForwardStatus } from '../../../../src-shared/board/rows';
 import type { BoardActionResult, BoardLive, BoardLock, BoardRefused, BoardRowsEvent } from '../../../../src-shared/ipc/features/board.contract';
 import type { Workplace } from '../../../../src-shared/ipc/workplace';
+import type { UnsentMove } from '../../../../src-shared/board/unsent';
 import { desk, unwrap } from '../../../bridge/desk';
 import { BoardLines } from '../model/board-lines';
 import { chime } from '../model/chime';
@@ -42,7 +43,10 @@ export const useBoardStore = defineStore('board', () => {
   const loaded = ref(false);
   const filters = ref<BoardFilters>({ ...NO_FILTERS });
   const selectedId = ref<string | null>(null);
+  /** Call next is on its way: its button waits (each row's own moves show on the row, the board stays usable). */
   const busy = ref(false);
+  /** Calls and transfers the platform did not take (an outage): offered back once it is live, never sent on their own. */
+  const unsent = ref<UnsentMove[]>([]);
   /** Changes refused after they waited in the outbox: shown until staff dismiss them. */
   const refusals = ref<BoardRefused[]>([]);
   /** The move waiting for its Undo, or null; one at a time (a second one sends the first at once). */
@@ -84,13 +88,27 @@ export const useBoardStore = defineStore('board', () => {
           if (arrivedDuringRefresh) arrivedDuringRefresh.live = next;
         }),
         desk.on.board.refused((refusal) => refusals.value.push(refusal)),
+        desk.on.board.unsent((moves) => (unsent.value = moves)),
         desk.on.board.locked((next) => {
           setLock(next);
           if (!next) void refresh();
         }),
       ];
     }
-    await Promise.all([refresh(), loadPlaces()]);
+    await Promise.all([refresh(), loadPlaces(), loadUnsent()]);
+  }
+
+  async function loadUnsent(): Promise<void> {
+    try {
+      unsent.value = await unwrap(desk.board.unsent());
+    } catch {
+      // Offered again at the next push; the board itself does not depend on it.
+    }
+  }
+
+  /** Staff chose not to make an unsent move after all. */
+  async function dropUnsent(ticketId: string): Promise<void> {
+    unsent.value = await unwrap(desk.board.dropUnsent({ ticketId }));
   }
 
   async function loadPlaces(): Promise<void> {
@@ -164,18 +182,16 @@ export const useBoardStore = defineStore('board', () => {
     selectedId.value = next.key;
   }
 
-  async function act(run: () => Promise<BoardActionResult>): Promise<BoardActionResult> {
+  async function callNext(): Promise<BoardActionResult> {
     busy.value = true;
     try {
-      return await run();
+      return await unwrap(desk.board.callNext());
     } finally {
       busy.value = false;
     }
   }
-
-  const callNext = () => act(() => unwrap(desk.board.callNext()));
-  const call = (ticketId: string, recall: boolean, force = false) => act(() => unwrap(desk.board.call({ ticketId, recall, force })));
-  const send = (ticketId: string, status: ForwardStatus) => act(() => unwrap(desk.board.setStatus({ ticketId, status })));
+  const call = (ticketId: string, recall: boolean, force = false) => unwrap(desk.board.call({ ticketId, recall, force }));
+  const send = (ticketId: string, status: ForwardStatus) => unwrap(desk.board.setStatus({ ticketId, status }));
 
   /**
    * Moves a ticket forward. In care goes at once (the next step follows it); done and close wait
@@ -256,6 +272,8 @@ export const useBoardStore = defineStore('board', () => {
     myPatient,
     arrived,
     busy,
+    unsent,
+    dropUnsent,
     lines,
     examTypes,
     practitioners,

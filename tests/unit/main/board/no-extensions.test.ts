@@ -106,7 +106,7 @@ describe('call board on a platform that stops offering the call route', () => {
     }
   });
 
-  it('a call that waited in the outbox for a platform that then lacks the call route is recorded at the desk, not refused', async () => {
+  it('a call not taken during an outage, confirmed once the platform is back without the call route, is recorded at the desk, not refused', async () => {
     sandbox = await startSandbox();
     const desk = await openDesk(sandbox, mkdtempSync(path.join(tmpdir(), 'board-')));
     const refused: unknown[] = [];
@@ -117,11 +117,12 @@ describe('call board on a platform that stops offering the call route', () => {
       await until(async () => (await desk.board.snapshot()).live.state === 'live');
       const row = (await desk.board.snapshot()).rows.find((candidate) => candidate.group === 'waiting')!;
       sandbox.faults.platform.down = true;
-      expect((await desk.call(row.ticketId, false)).outcome).toBe('pending');
+      expect((await desk.call(row.ticketId, false)).outcome).toBe('notSent');
       sandbox.deskExtensions.offered = false;
       sandbox.faults.platform.down = false;
+      // Staff confirm the call offered back to them.
+      expect((await desk.call(row.ticketId, false)).outcome).toBe('done');
       await until(async () => (await desk.board.snapshot()).rows.find((candidate) => candidate.ticketId === row.ticketId)?.lastCall?.deskLabel === 'Accueil 1');
-      await desk.board.outboxIdle();
       expect(refused).toEqual([]);
       expect(desk.parts.journal.tickets(sandbox.profile.officePlaceId!).find((ticket) => ticket.ticketId === row.ticketId)?.lastCall?.deskLabel).toBe('Accueil 1');
     } finally {
