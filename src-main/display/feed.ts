@@ -58,6 +58,8 @@ interface FollowedDay {
  */
 export class DisplayFeed {
   private last: { calls: DisplayCall[]; at: number; live: boolean } = { calls: [], at: Number.NEGATIVE_INFINITY, live: false };
+  /** Since when the screen's calls are no longer known to be current (epoch ms), null while live. */
+  private offlineSince: number | null = null;
   private pending: Promise<DisplayCalls> | null = null;
   private followed: FollowedDay | null = null;
   /** The platform answered that it offers no day list: the journal's calls are the screen's. */
@@ -73,8 +75,8 @@ export class DisplayFeed {
   calls(): Promise<DisplayCalls> {
     const officePlaceId = this.deps.officePlaceId();
     this.follow(officePlaceId);
-    if (this.followed?.live) return Promise.resolve({ calls: this.last.calls, live: true });
-    if (this.now() - this.last.at < FEED_FRESH_MS) return Promise.resolve({ calls: this.last.calls, live: this.last.live });
+    if (this.followed?.live) return Promise.resolve(this.answer());
+    if (this.now() - this.last.at < FEED_FRESH_MS) return Promise.resolve(this.answer());
     this.pending ??= this.read(officePlaceId).finally(() => {
       this.pending = null;
     });
@@ -112,9 +114,22 @@ export class DisplayFeed {
   }
 
   private publish(calls: DisplayCall[], live: boolean): void {
-    const same = calls.length === this.last.calls.length && calls.every((call, index) => sameCall(call, this.last.calls[index]!));
+    const same = live === this.last.live && calls.length === this.last.calls.length && calls.every((call, index) => sameCall(call, this.last.calls[index]!));
     this.last = { calls, at: this.now(), live };
-    if (!same) this.deps.changed?.({ calls, live });
+    this.noteLive(live);
+    if (!same) this.deps.changed?.(this.answer());
+  }
+
+  /** Live, or since when not: the first moment the feed was found not current. */
+  private noteLive(live: boolean): void {
+    if (live) this.offlineSince = null;
+    else this.offlineSince ??= this.now();
+  }
+
+  /** What the screen is told: the calls, whether they are current, and if not since when. */
+  private answer(): DisplayCalls {
+    const { calls, live } = this.last;
+    return live || this.offlineSince === null ? { calls, live } : { calls, live, offlineSince: new Date(this.offlineSince).toISOString() };
   }
 
   /** Opens (or moves) the live day on the display's office place; the day list answers until it is live. */
@@ -139,6 +154,8 @@ export class DisplayFeed {
       },
       live: (live) => {
         followed.live = live.state === 'live';
+        // Lost: the screen is told at once that its calls are no longer current (then polls the day list).
+        if (!followed.live && this.followed === followed && this.last.live) this.publish(this.last.calls, false);
         this.show(followed);
       },
     });
@@ -156,12 +173,14 @@ export class DisplayFeed {
     // No day list on this platform: the calls made at this desk are all there is, and they are current.
     if (this.now() - this.listMissingAt < NOT_OFFERED_RETRY_MS) {
       this.last = { calls: this.callsOf([], officePlaceId), at: this.now(), live: true };
-      return { calls: this.last.calls, live: true };
+      this.noteLive(true);
+      return this.answer();
     }
     try {
       const answer = await this.deps.platform.listForDay(officePlaceId === null ? {} : { officePlaceId });
       this.listed = answer.tickets;
       this.last = { calls: this.callsOf(answer.tickets, officePlaceId), at: this.now(), live: true };
+      this.noteLive(true);
     } catch (error) {
       log.warn('display feed not refreshed', { code: isDeskError(error) ? error.code : 'INTERNAL' });
       const notOffered = this.deps.journal !== undefined && isNotOffered(error);
@@ -170,8 +189,9 @@ export class DisplayFeed {
         this.listed = [];
       }
       this.last = notOffered ? { calls: this.callsOf([], officePlaceId), at: this.now(), live: true } : { ...this.last, at: this.now(), live: false };
+      this.noteLive(this.last.live);
     }
-    return { calls: this.last.calls, live: this.last.live };
+    return this.answer();
   }
 
   private now(): number {

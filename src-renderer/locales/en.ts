@@ -124,6 +124,7 @@ export const en: Messages = {
     none: 'Please wait, you will be called shortly.',
     earlier: 'Earlier calls',
     offline: 'Display not updating at the moment',
+    offlineSince: 'Offline since {time}',
     room: 'Room {room}',
   },
   printing: printingEn,

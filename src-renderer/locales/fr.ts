@@ -210,6 +210,7 @@ export const fr = {
     none: 'Merci de patienter, vous allez être appelé(e).',
     earlier: 'Appels précédents',
     offline: 'Affichage momentanément non actualisé',
+    offlineSince: 'Hors ligne depuis {time}',
     room: 'Salle {room}',
   },
   printing: printingFr,

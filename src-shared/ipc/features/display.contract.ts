@@ -13,8 +13,17 @@ export const displayCallSchema = z.object({
   room: z.string().nullable().optional(),
 });
 export type DisplayCall = z.infer<typeof displayCallSchema>;
-/** `clinic`: the name the screen shows above the calls (the connection profile's name). */
-export const displayCallsSchema = z.object({ calls: z.array(displayCallSchema), live: z.boolean(), clinic: z.string().nullable().optional() });
+/**
+ * `clinic`: the name the screen shows above the calls (the connection profile's name). `offlineSince`:
+ * when not live, since when the calls are no longer known to be current (the screen says so and stops
+ * presenting the last call as the current one).
+ */
+export const displayCallsSchema = z.object({
+  calls: z.array(displayCallSchema),
+  live: z.boolean(),
+  clinic: z.string().nullable().optional(),
+  offlineSince: contractDateTimeSchema.nullable().optional(),
+});
 export type DisplayCalls = z.infer<typeof displayCallsSchema>;
 
 export const displayScreenSchema = z.object({ id: z.number().int(), label: z.string(), primary: z.boolean() });

@@ -41,6 +41,28 @@ describe('public display', () => {
     wrapper.unmount();
   });
 
+  it('offline, says since when and presents no call as the current one; live again, the newest call is large again', async () => {
+    vi.useFakeTimers();
+    const calls = [call('t2', 'S010', '2026-11-23T09:05:00+01:00'), call('t1', 'I004', '2026-11-23T09:00:00+01:00')];
+    let answer: DisplayCalls = { calls, live: true };
+    deskReplies.set('display/calls', () => ({ ok: true, value: answer }));
+    const wrapper = mount(DisplayView, { global: { plugins: [createPinia(), createDeskI18n('fr'), createVuetify()] } });
+    await flushPromises();
+    expect(wrapper.find('[data-testid="display-latest-number"]').text()).toBe('S010');
+    answer = { calls, live: false, offlineSince: '2026-11-23T09:42:00+01:00' };
+    await vi.advanceTimersByTimeAsync(1_600);
+    const since = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit' }).format(new Date('2026-11-23T09:42:00+01:00'));
+    expect(wrapper.find('[data-testid="display-offline"]').text()).toBe(`Hors ligne depuis ${since}`);
+    expect(wrapper.find('[data-testid="display-latest"]').exists()).toBe(false);
+    expect(wrapper.find('[data-testid="display-no-current"]').exists()).toBe(true);
+    expect(wrapper.text()).toContain('S010');
+    answer = { calls, live: true };
+    await vi.advanceTimersByTimeAsync(1_600);
+    expect(wrapper.find('[data-testid="display-latest-number"]').text()).toBe('S010');
+    expect(wrapper.find('[data-testid="display-offline"]').exists()).toBe(false);
+    wrapper.unmount();
+  });
+
   it('shows and chimes a call pushed by main at once, without waiting for the next poll', async () => {
     vi.useFakeTimers();
     const first: DisplayCalls = { calls: [call('t1', 'I004', '2026-11-23T09:00:00+01:00')], live: true };

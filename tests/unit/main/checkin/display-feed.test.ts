@@ -36,15 +36,20 @@ describe('public display feed against the training platform', () => {
     const elsewhere = await new DisplayFeed({ platform: new PlatformBoardClient(http), officePlaceId: () => 3, now: () => now }).calls();
     expect(elsewhere.calls.map((call) => call.ticketId)).not.toContain(waiting.ticketId);
 
-    // Platform down: the last calls stay on screen, marked as not live.
+    // Platform down: the last calls stay on screen, marked as not live since the first read that failed.
     sandbox.faults.platform.down = true;
     try {
       now += FEED_FRESH_MS;
       const stale = await feed.calls();
-      expect(stale).toEqual({ calls: shown.calls, live: false });
+      const since = new Date(now).toISOString();
+      expect(stale).toEqual({ calls: shown.calls, live: false, offlineSince: since });
+      now += FEED_FRESH_MS * 5;
+      expect(await feed.calls()).toMatchObject({ live: false, offlineSince: since });
     } finally {
       sandbox.faults.platform.down = false;
     }
+    now += FEED_FRESH_MS;
+    expect(await feed.calls()).toEqual({ calls: shown.calls, live: true });
   });
 
   it('follows the live ticket events where offered: a call reaches the screen without reading the day list again', async () => {
@@ -75,4 +80,22 @@ describe('public display feed against the training platform', () => {
       feed.close();
     }
   });
+
+  it('following the live events, tells the screen within 5 s that the platform is lost, and since when', async () => {
+    const infrastructure = createInfrastructure({ runtime: 'web', dataDir: tmpdir(), profile: sandbox.profile, accountKey: sandbox.accountKey, training: null, journal: await DeskJournal.open(mkdtempSync(path.join(tmpdir(), 'display-'))) });
+    const pushed: DisplayCalls[] = [];
+    const feed = new DisplayFeed({ platform: infrastructure.board, openStream: infrastructure.ticketStream, officePlaceId: () => 1, changed: (calls) => pushed.push(calls) });
+    try {
+      await feed.calls();
+      await until(async () => (await feed.calls()).live);
+      sandbox.faults.platform.down = true;
+      const downAt = Date.now();
+      await until(() => pushed.at(-1)?.live === false, 6_000);
+      expect(Date.now() - downAt).toBeLessThan(5_000);
+      expect(Date.parse(pushed.at(-1)!.offlineSince!)).toBeGreaterThanOrEqual(downAt - 1_000);
+    } finally {
+      sandbox.faults.platform.down = false;
+      feed.close();
+    }
+  }, 15_000);
 });
