@@ -32,6 +32,8 @@ export function staffRequests(ids: SampleIds) {
     'board/transfer': { ticketId, toDeskId: null, note: null },
     'board/absent': { ticketId },
     'board/dismissAbsent': { ticketId },
+    'board/unsent': undefined,
+    'board/dropUnsent': { ticketId },
     'checkin/search': { lastName: 'Garnier', birthDate: '1980-01-01' },
     'checkin/byCode': { code },
     'checkin/readiness': { appointmentIds: [appointmentId] },
