@@ -46,7 +46,8 @@ export function createHandlerTable(services: DeskServices): HandlerTable {
     'staff/signIn': (request) => services.staff.signIn(request),
     'staff/session': () => services.staff.current(),
     'staff/signOut': () => services.staff.signOut(),
-    'profiles/list': () => services.profiles.view(),
+    // Public: a stranger at the desk learns the names, not the addresses and licences (those need staff or a technician).
+    'profiles/list': () => services.profiles.list(services.staff.current() !== null || services.technician.isOpen()),
     'profiles/save': (request) => services.profiles.save(request.profile, request.accountKey),
     'profiles/activate': (request) => services.profiles.activate(request.id),
     'profiles/remove': (request) => services.profiles.remove(request.id),

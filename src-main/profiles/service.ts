@@ -1,5 +1,5 @@
 import type { ConnectionProfile } from '../../src-shared/profile';
-import type { ProfilesView } from '../../src-shared/ipc/contract';
+import type { ProfilesView, PublicProfilesView } from '../../src-shared/ipc/contract';
 import type { ProfileStore } from '../store/profiles';
 import type { SecretStore } from '../store/secrets';
 
@@ -15,6 +15,16 @@ export class ProfilesService {
     private readonly training: ConnectionProfile,
     private readonly runningProfileId: string,
   ) {}
+
+  /** The whole view for staff and technicians; names only for anyone else at the desk. */
+  async list(full: boolean): Promise<ProfilesView | PublicProfilesView> {
+    if (full) return this.view();
+    return {
+      runningProfileId: this.runningProfileId,
+      activeProfileId: this.store.activeProfileId(),
+      profiles: [this.training, ...this.store.saved()].map(({ id, name, training }) => ({ id, name, training })),
+    };
+  }
 
   async view(): Promise<ProfilesView> {
     return {

@@ -90,6 +90,17 @@ export const profilesViewSchema = z.object({
 });
 export type ProfilesView = z.infer<typeof profilesViewSchema>;
 
+/**
+ * The profiles as a stranger at the desk may know them (nobody signed in, technician mode
+ * closed): their names and which one runs, nothing of where they connect.
+ */
+export const publicProfilesViewSchema = z.strictObject({
+  runningProfileId: z.string(),
+  activeProfileId: z.string(),
+  profiles: z.array(connectionProfileSchema.pick({ id: true, name: true, training: true }).strict()),
+});
+export type PublicProfilesView = z.infer<typeof publicProfilesViewSchema>;
+
 export const saveProfileRequestSchema = z.object({
   profile: connectionProfileSchema,
   /** Required for a new profile; absent = keep the stored key. Never sent back to the renderer. */
@@ -108,7 +119,7 @@ export const ipcContract = {
   'staff/signIn': { request: staffSignInRequestSchema, response: staffSessionSchema },
   'staff/session': { request: none, response: staffSessionSchema.nullable() },
   'staff/signOut': { request: none, response: z.null() },
-  'profiles/list': { request: none, response: profilesViewSchema },
+  'profiles/list': { request: none, response: z.union([profilesViewSchema, publicProfilesViewSchema]) },
   'profiles/save': { request: saveProfileRequestSchema, response: profilesViewSchema },
   'profiles/activate': { request: profileIdRequestSchema, response: profilesViewSchema },
   'profiles/remove': { request: profileIdRequestSchema, response: profilesViewSchema },

@@ -105,6 +105,29 @@ describe('desk start-up on connection profiles', () => {
     expect(JSON.stringify(listed)).not.toContain(production.accountKey);
   });
 
+  it('tells a stranger at the desk the profiles\' names and which one runs, nothing of where they connect', async () => {
+    const desk = await start(dataDir());
+    await openTechnicianMode(desk);
+    await desk.dispatch('profiles/save', { profile: productionProfile(), accountKey: production.accountKey });
+    await desk.dispatch('profiles/activate', { id: 'lyon-prod' });
+    await desk.dispatch('technician/close', undefined);
+    const stranger = await desk.dispatch('profiles/list', undefined);
+    expect(stranger).toEqual({
+      ok: true,
+      value: {
+        runningProfileId: 'training',
+        activeProfileId: 'lyon-prod',
+        profiles: [expect.objectContaining({ id: 'training' }), { id: 'lyon-prod', name: 'Lyon — production', training: false }],
+      },
+    });
+    expect(Object.keys((stranger as { value: { profiles: object[] } }).value.profiles[0]!).sort()).toEqual(['id', 'name', 'training']);
+    const text = JSON.stringify(stranger);
+    for (const secret of [productionProfile().platformUrl, productionProfile().licenceUuid, productionProfile().contractBaseUrl]) expect(text).not.toContain(secret);
+    // Signed-in staff (and a technician) see the whole profiles.
+    await desk.dispatch('staff/signIn', { login: 'accueil', password: 'formation' });
+    expect(await desk.dispatch('profiles/list', undefined)).toMatchObject({ ok: true, value: { secretStorageAvailable: true, profiles: expect.arrayContaining([expect.objectContaining({ platformUrl: productionProfile().platformUrl })]) } });
+  });
+
   it('starts in Training and says why when the active profile cannot be used', async () => {
     const dir = dataDir();
     const first = await start(dir);
