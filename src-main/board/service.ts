@@ -1,4 +1,4 @@
-import { statusRank, type ForwardStatus } from '../../src-shared/board/rows';
+import type { ForwardStatus } from '../../src-shared/board/rows';
 import { DeskError, type DeskErrorCode } from '../../src-shared/errors';
 import type { BoardLive, BoardLock, BoardSnapshot, WorkplaceOptions } from '../../src-shared/ipc/features/board.contract';
 import type { Workplace } from '../../src-shared/ipc/workplace';
@@ -10,7 +10,6 @@ import type { TicketStreamFactory } from '../infrastructure';
 import { logger } from '../log';
 import type { PlatformBoardClient } from '../platform/tickets/board';
 import { LiveDay } from '../platform/tickets/live-day';
-import { bestEffort } from '../platform/tickets/http';
 import { isTransientPlatformError } from '../platform/transient';
 import type { CallOverrides, PublisherClient } from '../publisher/client';
 import type { StaffSessionService } from '../staff/session';
@@ -29,16 +28,20 @@ import { within } from '../net/within';
 import type { AbsentRow, BoardOffice, QueueOptions } from '../../src-shared/board/desks';
 import type { DeskQueue, DeskState } from '../../src-shared/platform/desks';
 import type { UnsentMove } from '../../src-shared/board/unsent';
-import { BoardState, ticketStatusOf } from './state';
+import { BoardState } from './state';
+import { RECHECK_BUDGET_PER_SECOND } from './recheck';
+import { BoardRechecking } from './rechecking';
+import { TokenBucket } from './token-bucket';
 import { Reverifier } from './verifier';
 
 const log = logger('board');
 
 export interface BoardServiceOptions {
-  /** Re-verification: calls in flight, cache age, sweep period (tests shorten them). */
+  /** Re-verification: calls in flight, cache age (tests shorten them). */
   concurrency?: number;
   cacheMs?: number;
-  sweepMs?: number;
+  /** How often the re-check scheduler runs (rechecking.ts; default 200 ms); 0: never on its own. */
+  recheckTickMs?: number;
   heartbeatTimeoutMs?: number;
   outboxRetryMaxMs?: number;
   /** Period of this desk's announce to the platform (tests shorten it). */
@@ -85,11 +88,10 @@ export class BoardService {
   private feed: LiveDay | null = null;
   private feedPlace: number | null = null;
   private starting: Promise<void> | null = null;
-  private sweep: NodeJS.Timeout | null = null;
   private lockState: BoardLock | null = null;
-  /** appointment:status already told to the platform, so a sweep does not repeat it. */
-  private readonly told = new Set<string>();
-  /** No day list on this platform: the rows are the desk journal's, re-verified by the sweep. */
+  /** Reads the rows again within the request budget, whether or not the medical system pushes. */
+  private readonly rechecking: BoardRechecking;
+  /** No day list on this platform: the rows are the desk journal's, re-verified all the same. */
   private journalMode = false;
   /** The platform answered callTicket with "no such route": calls are recorded in the journal. */
   private callMissing = false;
@@ -115,9 +117,17 @@ export class BoardService {
       changed: () => this.officeChanged(),
       heartbeatMs: options.deskHeartbeatMs,
     });
+    // Every read of the board spends from one budget: scheduled re-checks wait for it, the others borrow.
+    const budget = new TokenBucket(RECHECK_BUDGET_PER_SECOND, 1, Date.now, RECHECK_BUDGET_PER_SECOND);
     this.verifier = new Reverifier({
-      getAppointmentById: (id) => publisher.getAppointmentById(id),
-      getAppointmentByIdNow: (id) => publisher.getAppointmentById(id, AT_ONCE),
+      getAppointmentById: (id) => {
+        budget.spend();
+        return publisher.getAppointmentById(id);
+      },
+      getAppointmentByIdNow: (id) => {
+        budget.spend();
+        return publisher.getAppointmentById(id, AT_ONCE);
+      },
       concurrency: options.concurrency,
       ttlMs: options.cacheMs,
     });
@@ -128,6 +138,15 @@ export class BoardService {
         if (!this.locked) deps.events.emit('board/rows', change);
       },
     );
+    this.rechecking = new BoardRechecking({
+      state: this.state,
+      verifier: this.verifier,
+      budget,
+      platform: deps.board,
+      workplace: () => deps.staff.workplace(),
+      journalMode: () => this.journalMode,
+      tickMs: options.recheckTickMs,
+    });
     this.unsent = new UnsentMoves({
       ttlMs: options.unsentTtlMs,
       changed: (moves) => deps.events.emit('board/unsent', moves),
@@ -359,7 +378,7 @@ export class BoardService {
         const tickets = withLocalCalls(list, this.deps.journal.tickets(officePlaceId));
         this.uncoordinated = list.some((ticket) => ticket.version === undefined);
         this.state.replaceAll(tickets);
-        for (const ticket of tickets) void this.verifyTicket(ticket);
+        this.rechecking.reloaded();
       },
       changed: (ticket) => this.changed(ticket),
       // Another desk changed (state, queue, gone): told at once, not at the next heartbeat.
@@ -371,24 +390,32 @@ export class BoardService {
     });
     this.starting = this.feed.start();
     this.presence.start(officePlaceId);
-    this.sweep = setInterval(() => this.verifyShown(), this.options.sweepMs ?? 20_000);
-    this.sweep.unref();
+    this.rechecking.start();
     return this.starting;
   }
 
   /**
    * The platform offers no day list: the board shows the desk's own tickets and the patients
-   * it identified or scanned, each re-verified with the publisher now and by the sweep.
+   * it identified or scanned, each re-verified with the publisher now and within the budget.
    */
   private useJournal(officePlaceId: number): void {
     this.journalMode = true;
-    const tickets = this.deps.journal.tickets(officePlaceId);
-    this.state.replaceAll(tickets);
-    for (const ticket of tickets) void this.verifyTicket(ticket);
+    this.state.replaceAll(this.deps.journal.tickets(officePlaceId));
+    this.rechecking.reloaded();
   }
 
+  /** The journal records what the medical system answered this desk (its check-ins, its searches). */
   private journalChanged(ticket: DeskTicket): void {
-    if (this.journalMode && ticket.officePlaceId === this.feedPlace) this.changed(ticket);
+    if (ticket.officePlaceId !== this.feedPlace) return;
+    if (this.journalMode) this.changed(ticket);
+    // On the platform's day list, an arrival confirmed here shows at once, whatever the publisher pushes.
+    else this.rechecking.arrived(ticket);
+  }
+
+  /** A row staff selected: read from the medical system now, budget or not. */
+  focus(ticketId: string): null {
+    this.rechecking.focus(ticketId);
+    return null;
   }
 
   /** The feed's state with what the board itself found missing, for the banner. */
@@ -411,8 +438,7 @@ export class BoardService {
     this.feed = null;
     this.feedPlace = null;
     this.starting = null;
-    if (this.sweep) clearInterval(this.sweep);
-    this.sweep = null;
+    this.rechecking.stop();
     this.state.replaceAll([]);
   }
 
@@ -420,39 +446,7 @@ export class BoardService {
     const before = this.state.ticket(ticket.ticketId);
     this.state.upsert(ticket);
     if (ticket.absent || before?.absent) this.officeChanged();
-    const id = ticket.contractAppointmentId;
-    if (!id) return;
-    // Only a move of the platform's status (or another appointment) can mean the medical system
-    // moved: a call or a recall leaves the appointment as verified, and the cache answers for it.
-    const moved = !before || before.status !== ticket.status || before.contractAppointmentId !== id;
-    if (moved) this.verifier.forget(id);
-    void this.verifyTicket(ticket);
-  }
-
-  /** Every row still shown is checked again once its cached check is older than the cache age. */
-  private verifyShown(): void {
-    for (const row of this.state.rows()) {
-      const ticket = this.state.ticket(row.ticketId);
-      if (ticket) void this.verifyTicket(ticket);
-    }
-  }
-
-  private async verifyTicket(ticket: DeskTicket): Promise<void> {
-    const id = ticket.contractAppointmentId;
-    if (!id) return;
-    const check = await this.verifier.verify(id);
-    this.state.touchAppointment(id);
-    if (check.kind !== 'verified') return;
-    const truth = ticketStatusOf(check.appointment.status);
-    const latest = this.state.ticket(ticket.ticketId) ?? ticket;
-    // A cancelled ticket is an undone reception (cancelForAppointment): the publisher keeps the
-    // arrival, but the cancellation stands; "correcting" it would put the ticket back on the board.
-    if (latest.status === 'cancelled') return;
-    // The publisher is ahead of the platform: the board shows the publisher and tells the platform.
-    if (statusRank(truth) > statusRank(latest.status) && !this.told.has(`${id}:${truth}`)) {
-      this.told.add(`${id}:${truth}`);
-      await bestEffort('appointmentStatusChanged', () => this.deps.board.appointmentStatusChanged(id, check.appointment.status), 0);
-    }
+    this.rechecking.changed(before, ticket);
   }
 
   // ── outbox ─────────────────────────────────────────────────────────────────
@@ -503,7 +497,7 @@ export class BoardService {
     const local = this.state.localOf(entry.ticketId);
     if (local?.pending) this.state.setLocal(entry.ticketId, entry.kind === 'call' ? null : { status: local.status, pending: false });
     const ticket = this.state.ticket(entry.ticketId);
-    if (ticket?.contractAppointmentId) void this.verifyTicket(ticket);
+    if (ticket?.contractAppointmentId) void this.rechecking.verify(ticket);
   }
 
   private staffName(): string {

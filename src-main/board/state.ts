@@ -4,6 +4,7 @@ import { EVERYTHING, type DeskQueue } from '../../src-shared/platform/desks';
 import type { BoardRowsEvent } from '../../src-shared/ipc/features/board.contract';
 import type { DeskTicket, TicketStatus } from '../../src-shared/platform/tickets';
 import type { Appointment, AppointmentStatus } from '../../src-shared/publisher/schemas';
+import { recheckClassOf, recheckOf } from './recheck';
 import type { Check } from './verifier';
 
 /** What this desk did to a ticket that the platform and publisher may not show yet. */
@@ -46,11 +47,25 @@ export class BoardState {
   private queue: DeskQueue = EVERYTHING;
   /** This desk's number: the patients it called stay its own, whatever a platform that lost sight of it says. */
   private deskId: number | null = null;
+  /**
+   * Arrivals the medical system confirmed to this desk without a read (its own check-in's answer):
+   * shown at once, until a read of the appointment newer than the confirmation says otherwise.
+   */
+  private readonly confirmed = new Map<string, { status: TicketStatus; at: number }>();
 
   constructor(
     private readonly check: (appointmentId: string) => Check | null,
     private readonly publish: (change: BoardRowsEvent) => void,
+    private readonly now: () => number = Date.now,
   ) {}
+
+  /** The medical system just answered this desk that the appointment is at `status` (a check-in here). */
+  confirm(appointmentId: string, status: TicketStatus): void {
+    const known = this.confirmed.get(appointmentId);
+    if (known && statusRank(known.status) >= statusRank(status)) return;
+    this.confirmed.set(appointmentId, { status, at: this.now() });
+    this.touchAppointment(appointmentId);
+  }
 
   /** What this desk serves: every row says whether it is in it, so the board shows the queue first. */
   setQueue(queue: DeskQueue): void {
@@ -152,19 +167,41 @@ export class BoardState {
     this.schedule();
   }
 
+  /**
+   * What the medical system last told this desk of the ticket's appointment: a read (this desk's or
+   * one another desk reported), or this desk's own check-in's answer when that is newer and further.
+   */
+  truthOf(ticket: DeskTicket): { status: TicketStatus; at: number } | null {
+    const id = ticket.contractAppointmentId;
+    if (!id) return null;
+    const check = this.check(id);
+    const read = check?.kind === 'verified' ? { status: ticketStatusOf(check.appointment.status), at: check.at } : null;
+    const confirmed = this.confirmed.get(id) ?? null;
+    if (!confirmed) return read;
+    if (!read || (confirmed.at > read.at && statusRank(confirmed.status) > statusRank(read.status))) return confirmed;
+    return read;
+  }
+
+  /** The tickets of an appointment on the board (a journey's, an undone one and its redo). */
+  ticketsOf(appointmentId: string): DeskTicket[] {
+    return [...(this.byAppointment.get(appointmentId) ?? [])].flatMap((id) => {
+      const ticket = this.ticket(id);
+      return ticket ? [ticket] : [];
+    });
+  }
+
   /** The status the board believes: publisher's truth when known, then this desk's own forward changes. */
   effectiveStatus(ticket: DeskTicket): TicketStatus {
-    const check = ticket.contractAppointmentId ? this.check(ticket.contractAppointmentId) : null;
     let status: TicketStatus = ticket.status;
     // An undone reception (cancelForAppointment) leaves the board even though the publisher keeps the arrival.
     if (status === 'cancelled') return status;
-    if (check?.kind === 'verified') {
-      const truth = ticketStatusOf(check.appointment.status);
+    const truth = this.truthOf(ticket);
+    if (truth) {
       // A platform change newer than the publisher read (another desk moved it) stands until the next read.
-      const platformNewer = statusRank(ticket.status) > statusRank(truth) && Date.parse(ticket.updatedAt) > check.at;
-      if (!platformNewer) status = truth;
+      const platformNewer = statusRank(ticket.status) > statusRank(truth.status) && Date.parse(ticket.updatedAt) > truth.at;
+      if (!platformNewer) status = truth.status;
       // A publisher that refuses `closed` keeps saying done: the platform's close stands.
-      if (ticket.status === 'closed' && truth === 'done') status = 'closed';
+      if (ticket.status === 'closed' && truth.status === 'done') status = 'closed';
     }
     const local = this.local.get(ticket.ticketId);
     if (local) {
@@ -204,12 +241,22 @@ export class BoardState {
       lastCall: ticket.lastCall ?? null,
       ...momentsOf(ticket),
       verification: verificationOf(ticket, check),
+      ...this.staleness(ticket, status, check),
       pending: this.local.get(ticket.ticketId)?.pending ?? false,
       anomalies: anomaliesOf(appointment),
       handoff: ticket.handoff ?? null,
       inQueue: inQueue(this.queue, facts),
       working: this.working.get(ticket.ticketId) ?? null,
     };
+  }
+
+  /** When the last read is older than the row's promise (recheck.ts), the row says when it was. */
+  private staleness(ticket: DeskTicket, status: TicketStatus, check: Check | null): Pick<BoardRow, 'lastConfirmedAt'> {
+    if (check?.kind !== 'verified') return {};
+    const kind = recheckClassOf(status, { called: isCalled(ticket), absent: ticket.absent !== undefined });
+    const now = this.now();
+    if (!kind || now - check.at <= recheckOf(kind, Date.parse(ticket.issuedAt), now).promiseMs) return {};
+    return { lastConfirmedAt: new Date(check.at).toISOString() };
   }
 
   rows(): BoardRow[] {

@@ -53,6 +53,31 @@ export class Reverifier {
     const running = this.inFlight.get(appointmentId);
     // A request already under way may predate what the caller knows; an action asks anew.
     if (running && !fresh) return running;
+    return this.start(appointmentId, fresh);
+  }
+
+  /** A scheduled re-check (recheck.ts): asks again whatever the cache holds, sharing a request under way. */
+  refresh(appointmentId: string): Promise<Check> {
+    return this.inFlight.get(appointmentId) ?? this.start(appointmentId, true);
+  }
+
+  busy(appointmentId: string): boolean {
+    return this.inFlight.has(appointmentId);
+  }
+
+  /**
+   * Another desk of the office read this status from the medical system at `at` (desk extension
+   * reportVerifiedStatus): taken as this desk's own read when newer than it, without asking again.
+   * Only an appointment already read here is updated (its exam, room… come from that read).
+   */
+  learn(appointmentId: string, status: Appointment['status'], at: number): boolean {
+    const known = this.cache.get(appointmentId);
+    if (known?.kind !== 'verified' || known.at >= at || this.inFlight.has(appointmentId)) return false;
+    this.cache.set(appointmentId, { kind: 'verified', appointment: { ...known.appointment, status }, at });
+    return true;
+  }
+
+  private start(appointmentId: string, fresh: boolean): Promise<Check> {
     const pending = this.limit(() => this.ask(appointmentId, fresh)).finally(() => {
       if (this.inFlight.get(appointmentId) === pending) this.inFlight.delete(appointmentId);
     });

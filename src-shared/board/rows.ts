@@ -51,6 +51,12 @@ export const boardRowSchema = z.object({
   inCareAt: contractDateTimeSchema.nullable(),
   doneAt: contractDateTimeSchema.nullable(),
   verification: verificationSchema,
+  /**
+   * When the medical system last confirmed the row, given only once that is older than the desk
+   * promises for the row (10 s for a patient in play, 2 min for a finished visit; docs/board.md,
+   * "How fresh a row is"): the row then says it.
+   */
+  lastConfirmedAt: contractDateTimeSchema.optional(),
   /** A change of this row waits in the durable outbox for the publisher or platform. */
   pending: z.boolean(),
   /** Known anomalies (incomplete file, prescription missing…), as short codes. */

@@ -128,6 +128,23 @@ export const ticketAbsenceSchema = z.object({
 });
 export type TicketAbsence = z.infer<typeof ticketAbsenceSchema>;
 
+/**
+ * Statuses a desk may report from the medical system (desk extension `reportVerifiedStatus`): an
+ * arrival or a move forward. Never `cancelled` (cancelForAppointment's) nor a reception undone.
+ */
+export const VERIFIED_STATUSES = ['checkedIn', 'inCare', 'done', 'closed'] as const;
+export const verifiedStatusSchema = z.enum(VERIFIED_STATUSES);
+export type VerifiedStatus = z.infer<typeof verifiedStatusSchema>;
+
+/** Which desk read the status from the medical system, and when: the other desks take it as read. */
+export const ticketVerificationSchema = z.object({
+  status: verifiedStatusSchema,
+  at: answerDateTimeSchema,
+  deskId: orNull(z.number().int()),
+  deskLabel: z.string(),
+});
+export type TicketVerification = z.infer<typeof ticketVerificationSchema>;
+
 export const deskTicketSchema = z.object({
   ticketId: z.string().min(1).max(128),
   number: z.number().int(),
@@ -156,6 +173,8 @@ export const deskTicketSchema = z.object({
   handoff: maybe(ticketHandoffSchema),
   /** Desk extension: called, did not come; set aside until recalled (or dismissed at the end of the day). */
   absent: maybe(ticketAbsenceSchema),
+  /** Desk extension: the last status a desk read from the medical system and reported (reportVerifiedStatus). */
+  verified: maybe(ticketVerificationSchema),
 });
 export type DeskTicket = z.infer<typeof deskTicketSchema>;
 
@@ -250,7 +269,24 @@ export const lastCallsResponseSchema = z.object({
   calls: z.array(displayedCallSchema),
 });
 
+/**
+ * `POST /api/kioskTicket/reportVerifiedStatus` (desk extension, docs/desk-extensions.md): a desk tells
+ * the office what it read from the medical system with getAppointmentById. Forward only, idempotent,
+ * never on a cancelled ticket; `applied` says whether the ticket moved.
+ */
+export const reportVerifiedStatusRequestSchema = z.looseObject({
+  licenceUuid,
+  ticketId: z.string().min(1).max(128),
+  status: verifiedStatusSchema,
+  deskId: z.number().int().nullable(),
+  deskLabel: z.string().min(1).max(64),
+});
+export const reportVerifiedStatusResponseSchema = z.object({ ticket: deskTicketSchema, applied: z.boolean() });
+
 /** Desk extension paths kept apart from TICKET_SERVICE_PATHS (the OpenAPI suite enumerates that map). */
 export const DESK_DISPLAY_PATHS = {
   lastCalls: '/api/kioskTicket/lastCalls',
+} as const;
+export const DESK_VERIFICATION_PATHS = {
+  reportVerifiedStatus: '/api/kioskTicket/reportVerifiedStatus',
 } as const;

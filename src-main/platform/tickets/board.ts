@@ -1,9 +1,12 @@
 import {
   appointmentStatusChangedResponseSchema,
   callTicketResponseSchema,
+  DESK_VERIFICATION_PATHS,
   listForDayResponseSchema,
+  reportVerifiedStatusResponseSchema,
   TICKET_SERVICE_PATHS,
   type DeskTicket,
+  type VerifiedStatus,
 } from '../../../src-shared/platform/tickets';
 import {
   DESK_PRESENCE_PATHS,
@@ -94,6 +97,14 @@ export class PlatformBoardClient {
 
   async dismissAbsent(ticketId: string): Promise<DeskTicket> {
     return (await this.http.post(DESK_PRESENCE_PATHS.dismissAbsent, { ticketId }, deskTicketResponseSchema)).ticket;
+  }
+
+  /**
+   * Desk extension: what this desk read from the medical system, for the office's other desks
+   * (forward only, idempotent, never on a cancelled ticket). One attempt: the next check reports again.
+   */
+  async reportVerifiedStatus(request: { ticketId: string; status: VerifiedStatus; deskId: number | null; deskLabel: string }): Promise<{ ticket: DeskTicket; applied: boolean }> {
+    return this.http.post(DESK_VERIFICATION_PATHS.reportVerifiedStatus, { ...request }, reportVerifiedStatusResponseSchema, ONCE);
   }
 
   /** How many of the appointment's tickets of the day took the status (0: none that day). */

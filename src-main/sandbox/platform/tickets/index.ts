@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   DESK_DISPLAY_PATHS,
+  DESK_VERIFICATION_PATHS,
   TICKET_HEARTBEAT_MS,
   TICKET_SERVICE_PATHS,
   type DeskTicket,
@@ -48,6 +49,7 @@ const EXTENSION_PATHS: ReadonlySet<string> = new Set([
   TICKET_SERVICE_PATHS.events,
   TICKET_SERVICE_PATHS.callTicket,
   DESK_DISPLAY_PATHS.lastCalls,
+  DESK_VERIFICATION_PATHS.reportVerifiedStatus,
   DESK_PRESENCE_PATHS.desks,
   `${DESK_PRESENCE_PATHS.desks}/:deskId`,
   DESK_PRESENCE_PATHS.transferTicket,

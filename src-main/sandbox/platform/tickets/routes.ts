@@ -6,10 +6,12 @@ import {
   cancelForAppointmentRequestSchema,
   checkinNotifySettingsRequestSchema,
   DESK_DISPLAY_PATHS,
+  DESK_VERIFICATION_PATHS,
   deskIssueForAppointmentRequestSchema,
   lastCallsQuerySchema,
   listForDayRequestSchema,
   printTicketRequestSchema,
+  reportVerifiedStatusRequestSchema,
   TICKET_SERVICE_PATHS,
 } from '../../../../src-shared/platform/tickets';
 import {
@@ -97,6 +99,10 @@ export function registerTicketRoutes(scope: FastifyInstance, ctx: RouteContext):
   post(scope, ctx, TICKET_SERVICE_PATHS.callTicket, callTicketRequestSchema, (licence, body) => ({
     ticket: desk.call(licence, body),
   }));
+
+  post(scope, ctx, DESK_VERIFICATION_PATHS.reportVerifiedStatus, reportVerifiedStatusRequestSchema, (licence, body) =>
+    desk.reportVerified(licence, body),
+  );
 
   scope.get(TICKET_SERVICE_PATHS.events, (request, reply) => {
     const licence = authenticate(request, reply, ctx.licences, queryValue(request, 'licenceUuid'));

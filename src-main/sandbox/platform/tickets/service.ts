@@ -1,8 +1,10 @@
+import { statusRank } from '../../../../src-shared/board/rows';
 import type {
   CheckinNotifySettings,
   DeskIssueForAppointmentRequest,
   DeskTicket,
   TicketStatus,
+  VerifiedStatus,
 } from '../../../../src-shared/platform/tickets';
 import type { AppointmentStatus } from '../../../../src-shared/publisher/schemas';
 import { isoWithOffset, localDay } from '../../world/time';
@@ -147,6 +149,36 @@ export class TicketDesk {
       this.emit(ticket);
     }
     return cancelled;
+  }
+
+  /**
+   * A status a desk read from the medical system (desk extension `reportVerifiedStatus`), so the
+   * office's other desks need not ask it again. Any desk of the licence may report, for a ticket
+   * of today with an appointment. Forward only and idempotent: at or behind the ticket's status,
+   * nothing changes and no event is sent. A ticket cancelled (by cancelForAppointment or the
+   * publisher) is never revived: an undone reception stays undone whatever the medical system keeps.
+   */
+  reportVerified(
+    licence: SandboxLicence,
+    request: { ticketId: string; status: VerifiedStatus; deskId: number | null; deskLabel: string },
+  ): { ticket: DeskTicket; applied: boolean } {
+    const ticket = this.ownedTicket(licence, request.ticketId);
+    if (ticket.contractAppointmentId === null) throw new TicketServiceError(409, 'ticketId: the ticket has no appointment to verify');
+    const revivable = !this.withdrawn.has(ticket.ticketId) && ticket.status !== 'cancelled' && ticket.day === this.today();
+    if (!revivable || statusRank(request.status) <= statusRank(ticket.status)) return { ticket, applied: false };
+    const at = isoWithOffset(this.now());
+    const desk = request.deskId === null ? {} : { deskId: request.deskId };
+    this.store.change(
+      ticket,
+      at,
+      (changed) => {
+        changed.status = request.status;
+        changed.verified = { status: request.status, at, deskId: request.deskId, deskLabel: request.deskLabel };
+      },
+      { at, event: request.status, ...desk, deskLabel: request.deskLabel },
+    );
+    this.emit(ticket);
+    return { ticket, applied: true };
   }
 
   /**

@@ -7,7 +7,7 @@ import type { BoardServiceOptions } from '../../../../src-main/board/service';
 import type { RunningSandbox } from '../../../../src-main/sandbox/start';
 import { sandboxDeskParts } from '../../../helpers/desk-context';
 
-export const fastBoard: BoardServiceOptions = { cacheMs: 200, sweepMs: 60_000, outboxRetryMaxMs: 100, deskHeartbeatMs: 100 };
+export const fastBoard: BoardServiceOptions = { cacheMs: 200, recheckTickMs: 0, outboxRetryMaxMs: 100, deskHeartbeatMs: 100 };
 
 /** One desk (as startDesk composes it, minus IPC) on a running sandbox, signed in; actions go through the feature's handlers. */
 export async function openDesk(sandbox: RunningSandbox, dataDir = mkdtempSync(path.join(tmpdir(), 'board-')), options = fastBoard, login = 'accueil') {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { BoardRowsEvent } from '../../../../src-shared/ipc/features/board.contract';
 import type { DeskTicket } from '../../../../src-shared/platform/tickets';
+import type { Appointment } from '../../../../src-shared/publisher/schemas';
 import { BoardState } from '../../../../src-main/board/state';
+import type { Check } from '../../../../src-main/board/verifier';
 import { until } from '../../../helpers/until';
 
 function ticket(ticketId: string, contractAppointmentId: string | null): DeskTicket {
@@ -92,5 +94,50 @@ describe('board state', () => {
     expect(state.row('l')).toMatchObject({ calls: 1, inCareAt: at('09:45'), doneAt: null });
     state.upsert(ticket('w', null));
     expect(state.row('w')).toMatchObject({ calls: 0, inCareAt: null, doneAt: null });
+  });
+});
+
+describe('board state without pushes from the medical system', () => {
+  const read = (status: Appointment['status'], at: number): Check => ({
+    kind: 'verified',
+    at,
+    appointment: { id: 'apt-1', status, startDate: '2026-11-23T10:00:00+01:00' } as Appointment,
+  });
+
+  it('an issued ticket the medical system says has arrived is a waiting row; not arrived, no row', () => {
+    let check: Check | null = read('scheduled', 1_000);
+    const state = new BoardState(() => check, () => undefined, () => 2_000);
+    state.upsert({ ...ticket('k', 'apt-1'), status: 'issued' });
+    expect(state.row('k')).toBeNull();
+    check = read('checkedIn', 1_500);
+    expect(state.row('k')).toMatchObject({ status: 'checkedIn', group: 'waiting', verification: 'verified' });
+  });
+
+  it("this desk's own check-in, answered by the medical system, shows at once; a later read decides again", () => {
+    let check: Check | null = read('scheduled', 1_000);
+    let now = 2_000;
+    const state = new BoardState(() => check, () => undefined, () => now);
+    state.upsert({ ...ticket('k', 'apt-1'), status: 'issued' });
+    state.confirm('apt-1', 'checkedIn');
+    expect(state.row('k')).toMatchObject({ status: 'checkedIn', group: 'waiting' });
+    // The medical system read afterwards (the arrival reverted there): the read stands.
+    now = 3_000;
+    check = read('scheduled', 2_500);
+    expect(state.row('k')).toBeNull();
+  });
+
+  it('a row says when it was last confirmed only once that is older than its promise (10 s in play, 2 min done)', () => {
+    let now = 100_000;
+    const state = new BoardState(() => read('checkedIn', 100_000), () => undefined, () => now);
+    state.upsert(ticket('k', 'apt-1'));
+    now += 10_000;
+    expect(state.row('k')).not.toHaveProperty('lastConfirmedAt');
+    now += 1;
+    expect(state.row('k')!.lastConfirmedAt).toBe(new Date(100_000).toISOString());
+    const done = new BoardState(() => read('done', 100_000), () => undefined, () => now);
+    done.upsert(ticket('d', 'apt-1'));
+    expect(done.row('d')).not.toHaveProperty('lastConfirmedAt');
+    now += 120_000;
+    expect(done.row('d')!.lastConfirmedAt).toBe(new Date(100_000).toISOString());
   });
 });
