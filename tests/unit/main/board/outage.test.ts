@@ -35,8 +35,12 @@ describe('a board through outages and slowness', () => {
   const platformTicket = (id: string) => sandbox.world.platform.tickets.find((candidate) => candidate.ticketId === id)!;
   const appointment = (id: string) => sandbox.world.publisher.appointments.find((candidate) => candidate.id === id)!;
   const audit = (dataDir: string) => readFileSync(path.join(dataDir, 'board-audit.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
-  const waitingRow = async (desk: Awaited<ReturnType<typeof open>>, skip: string[] = []) =>
-    (await desk.board.snapshot()).rows.find((row) => row.group === 'waiting' && row.verification === 'verified' && !skip.includes(row.ticketId))!;
+  /** A waiting patient whose appointment the board has read (rows are read in the background after opening). */
+  const waitingRow = async (desk: Awaited<ReturnType<typeof open>>, skip: string[] = []) => {
+    const find = async () => (await desk.board.snapshot()).rows.find((row) => row.group === 'waiting' && row.verification === 'verified' && !skip.includes(row.ticketId));
+    await until(async () => (await find()) !== undefined);
+    return (await find())!;
+  };
 
   it('a call the platform does not take is not sent when it is back: offered to staff, and sent only when they confirm', async () => {
     const desk = await open();
