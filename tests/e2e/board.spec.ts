@@ -263,9 +263,13 @@ test.describe('live call board', () => {
     expect(appointmentOf(number).status).toBe('inCare');
     expect(history()).toEqual(before);
 
-    // C too waits, and Ctrl+Z takes it back.
+    // C is no move of a patient in care (its row offers no Clôturer): the key says why and holds nothing.
     await page.keyboard.press('c');
-    await expect(board.undo).toHaveAttribute('data-status', 'closed');
+    await expect(board.message).toContainText(`«\u00a0Clôturer\u00a0» n’est pas possible pour ${number} (en examen)`);
+    await expect(board.undo).toHaveCount(0);
+    // Ctrl+Z takes a held move back too.
+    await page.keyboard.press('d');
+    await expect(board.undo).toHaveAttribute('data-status', 'done');
     await page.keyboard.press('Control+z');
     await expect(board.undo).toHaveCount(0);
     await page.clock.runFor(20_000);

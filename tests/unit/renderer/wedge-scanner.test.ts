@@ -86,4 +86,33 @@ describe('wedge scanner on the page', () => {
       vi.useRealTimers();
     }
   });
+
+  it('letters held after a key that opened a field ("/" focuses the board search) land in that field, every one, and reach no shortcut', () => {
+    vi.useFakeTimers();
+    const shortcuts: string[] = [];
+    const wrapper = mount(Host, { props: { onCode: () => undefined }, attachTo: document.body });
+    const input = wrapper.get('[data-testid="field"]').element as HTMLInputElement;
+    // The page's "/" shortcut: it moves the focus into the field, as the board does.
+    const page = (event: KeyboardEvent) => {
+      if (document.activeElement === input) return;
+      if (event.key === '/') input.focus();
+      else shortcuts.push(event.key);
+    };
+    window.addEventListener('keydown', page);
+    try {
+      for (const gap of [30, 120]) {
+        input.value = '';
+        input.blur();
+        // Fast typing is held (it could be a scan); at a person's pace a letter may still come before the held "/" is replayed.
+        type(document.body, [...'/dupont'], gap, 40_000 + gap * 100);
+        vi.advanceTimersByTime(200);
+        expect(input.value).toBe('dupont');
+      }
+      expect(shortcuts).toEqual([]);
+    } finally {
+      wrapper.unmount();
+      window.removeEventListener('keydown', page);
+      vi.useRealTimers();
+    }
+  });
 });

@@ -39,7 +39,6 @@ const fr = {
     cancel: 'Annuler',
     done: '{ticket} transféré.',
     notSent: '{ticket} non transféré\u00a0: la plateforme ne répond pas. Le transfert vous sera proposé à son retour, il ne partira pas tout seul.',
-    nothing: 'Sélectionnez un patient appelé ou en soins.',
   },
   absent: {
     action: 'Absent',
@@ -93,7 +92,6 @@ const en: DesksMessages = {
     cancel: 'Cancel',
     done: '{ticket} transferred.',
     notSent: '{ticket} not transferred: the platform does not answer. You will be asked once it is back; it will not go by itself.',
-    nothing: 'Select a called or in-care patient.',
   },
   absent: {
     action: 'Absent',

@@ -97,6 +97,7 @@ export class BoardLines {
   private needle = '';
   private compare = comparator('wait');
   private built: BoardLine[] | null = null;
+  private builtEmpty = true;
   /** This desk, and the rows it serves (called here, or in care after a call here): a handful, kept per push. */
   private desk: Pick<Workplace, 'deskId' | 'deskLabel'> | null = null;
   private readonly mine = new Map<string, BoardRow>();
@@ -216,14 +217,19 @@ export class BoardLines {
     return this.columns.get(column)!.values();
   }
 
-  /** Group headings and rows in display order; the same array until something changes. */
+  /** Group headings (all four, an empty one with 0) and rows in display order; the same array until something changes. */
   lines(filters: BoardFilters): BoardLine[] {
     if (!this.sameFilters(filters)) this.rebuild(filters);
-    if (this.built) return this.built;
+    // An empty board has no line at all (the view says so in words, and a locked desk holds nothing);
+    // a row the filters hide still brings the headings, so the cache follows emptiness too.
+    const empty = this.rows.size === 0;
+    if (this.built && this.builtEmpty === empty) return this.built;
+    this.builtEmpty = empty;
     const lines: BoardLine[] = [];
+    if (empty) return (this.built = lines);
     for (const group of BOARD_GROUPS) {
       const members = this.groups.get(group)!;
-      if (members.length === 0) continue;
+      // An empty group keeps its heading with 0: "nobody called" is something staff read, not a gap.
       lines.push(this.header(group, members.length));
       for (const entry of members) lines.push(entry);
     }

@@ -7,6 +7,7 @@ import type { UnsentMove } from '../../../../src-shared/board/unsent';
 import { desk, unwrap } from '../../../bridge/desk';
 import { BoardLines } from '../model/board-lines';
 import { chime } from '../model/chime';
+import { decideKey, type KeyDecision, type KeyMove } from '../model/moves';
 import { NO_FILTERS, type BoardFilters } from '../model/view';
 
 /** How long a new arrival's row stays highlighted. */
@@ -42,6 +43,10 @@ export const useBoardStore = defineStore('board', () => {
   const locked = computed(() => lockState.value !== null);
   const loaded = ref(false);
   const filters = ref<BoardFilters>({ ...NO_FILTERS });
+  /**
+   * The row staff chose (arrow keys, a click, a row's button) or the patient just called; null:
+   * the keys act on this desk's patient. See `selected`.
+   */
   const selectedId = ref<string | null>(null);
   /** Call next is on its way: its button waits (each row's own moves show on the row, the board stays usable). */
   const busy = ref(false);
@@ -125,6 +130,7 @@ export const useBoardStore = defineStore('board', () => {
     // Staff did not undo before the desk locked: the move is sent, never silently lost.
     sendHeld();
     board.replace([]);
+    selectedId.value = null;
     triggerRef(rows);
   }
 
@@ -163,34 +169,58 @@ export const useBoardStore = defineStore('board', () => {
   });
   /** Same row object until it changes: the panel redraws only when this desk's patient does. */
   const myPatient = computed(() => (void rows.value, board.myPatient()));
+  /**
+   * The row the keys act on, shown in the target panel and highlighted in the list: the chosen
+   * row while it is on the board (even when a filter hides it from the list), else this desk's
+   * patient. Never a row nobody chose: the first waiting patient is no default.
+   */
   const selected = computed<BoardRow | null>(() => {
-    void lines.value;
+    void rows.value;
     const id = selectedId.value;
-    const chosen = id ? board.rows.get(id) : undefined;
-    return chosen && board.shows(chosen.ticketId) ? chosen : board.firstRow();
+    return (id ? board.rows.get(id) : undefined) ?? myPatient.value;
   });
+  /** The keys act on this desk's patient (no other row chosen). */
+  const selectedIsMine = computed(() => selected.value !== null && selected.value === myPatient.value);
   // The same array until a value appears or goes, so the menus do not redraw on every push.
   const examTypes = computed(() => (void rows.value, board.choices('examType')));
   const practitioners = computed(() => (void rows.value, board.choices('practitioner')));
   const rooms = computed(() => (void rows.value, board.choices('room')));
 
+  /** Arrow keys: the next or previous row of the list from the target (from the top when it is not listed). */
   function moveSelection(step: 1 | -1): void {
     const list = lines.value.filter((line) => line.kind === 'row');
     if (list.length === 0) return;
     const at = list.findIndex((line) => line.key === selected.value?.ticketId);
-    const next = list[Math.min(list.length - 1, Math.max(0, at + step))]!;
+    const next = at === -1 ? list[0]! : list[Math.min(list.length - 1, Math.max(0, at + step))]!;
     selectedId.value = next.key;
+  }
+
+  /** A row chosen by a click, or null to go back to this desk's patient (Escape). */
+  function choose(ticketId: string | null): void {
+    selectedId.value = ticketId;
+  }
+
+  /** What a key would do now, on the target row; `desks`: the platform offers transfer and absent. */
+  function decide(move: KeyMove, desks = true): KeyDecision {
+    return decideKey(move, selected.value, { desks });
+  }
+
+  /** The selection follows the patient called, before the row's push says so (they travel apart). */
+  async function following(called: Promise<BoardActionResult>): Promise<BoardActionResult> {
+    const result = await called;
+    if (result.outcome !== 'notSent') selectedId.value = result.ticketId;
+    return result;
   }
 
   async function callNext(): Promise<BoardActionResult> {
     busy.value = true;
     try {
-      return await unwrap(desk.board.callNext());
+      return await following(unwrap(desk.board.callNext()));
     } finally {
       busy.value = false;
     }
   }
-  const call = (ticketId: string, recall: boolean, force = false) => unwrap(desk.board.call({ ticketId, recall, force }));
+  const call = (ticketId: string, recall: boolean, force = false) => following(unwrap(desk.board.call({ ticketId, recall, force })));
   const send = (ticketId: string, status: ForwardStatus) => unwrap(desk.board.setStatus({ ticketId, status }));
 
   /**
@@ -269,6 +299,7 @@ export const useBoardStore = defineStore('board', () => {
     filters,
     selectedId,
     selected,
+    selectedIsMine,
     myPatient,
     arrived,
     busy,
@@ -282,6 +313,8 @@ export const useBoardStore = defineStore('board', () => {
     close,
     apply,
     moveSelection,
+    choose,
+    decide,
     callNext,
     call,
     setStatus,

@@ -7,6 +7,17 @@ function editableOf(target: EventTarget | null): Editable | null {
   return target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement ? target : null;
 }
 
+/** Writes one character at the field's caret, as typing it would (Vue's v-model hears the input event). */
+function typeInto(element: Editable, text: string): void {
+  try {
+    element.setRangeText(text, element.selectionStart ?? element.value.length, element.selectionEnd ?? element.value.length, 'end');
+  } catch {
+    // Fields without a caret (number, date) take the text at the end.
+    element.value += text;
+  }
+  element.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
 /** Keys held back outside text fields until it is clear they are not the start of a scan. */
 interface HeldKey {
   target: EventTarget;
@@ -46,6 +57,13 @@ export function useWedgeScanner(onCode: (code: string) => void, options: WedgeBu
     const keys = held;
     held = [];
     for (const key of keys) {
+      // A held key moved the focus into a field (the board's "/" opens its search): the letters held
+      // after it are typing meant for that field. A replayed keydown types nothing, so they are written in.
+      const focused = editableOf(document.activeElement);
+      if (focused && focused !== key.target && key.init.key!.length === 1) {
+        typeInto(focused, key.init.key!);
+        continue;
+      }
       const event = new KeyboardEvent('keydown', key.init);
       replayed.add(event);
       // The element may have left the page meanwhile (a re-rendered row): the key still reaches the page.

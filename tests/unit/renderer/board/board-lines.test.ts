@@ -4,10 +4,11 @@ import { BoardLines, folded } from '../../../../src-renderer/features/board/mode
 import { NO_FILTERS, type BoardFilters } from '../../../../src-renderer/features/board/model/view';
 import { row } from './rows';
 
-/** The board's lines as the whole-board pass computed them: filter, group, sort. */
+/** The board's lines as the whole-board pass computed them: filter, group, sort; every heading once the board has a row. */
 function reference(rows: Iterable<BoardRow>, filters: BoardFilters): string[] {
   const needle = folded(filters.search.trim());
-  const kept = [...rows].filter(
+  const all = [...rows];
+  const kept = all.filter(
     (candidate) =>
       (!filters.examType || (candidate.examLabel ?? candidate.examTypeId) === filters.examType) &&
       (!filters.practitioner || candidate.practitioner === filters.practitioner) &&
@@ -23,7 +24,7 @@ function reference(rows: Iterable<BoardRow>, filters: BoardFilters): string[] {
           ? a.checkedInAt.localeCompare(b.checkedInAt) || a.number - b.number
           : a.formattedNumber.localeCompare(b.formattedNumber, undefined, { numeric: true }),
       );
-    if (members.length > 0) keys.push(`group:${group}:${members.length}`, ...members.map((member) => member.ticketId));
+    if (all.length > 0) keys.push(`group:${group}:${members.length}`, ...members.map((member) => member.ticketId));
   }
   return keys;
 }
@@ -101,12 +102,15 @@ describe('board lines kept row by row', () => {
   it('replaces everything on reset and says which rows the filters show', () => {
     const board = new BoardLines([row({ ticketId: 'a' }), row({ ticketId: 'b', room: 'Salle 2' })]);
     const filters = { ...NO_FILTERS, room: 'Salle 2' };
-    expect(keysOf(board, filters)).toEqual(['group:waiting:1', 'b']);
+    expect(keysOf(board, filters)).toEqual(['group:waiting:1', 'b', 'group:called:0', 'group:inCare:0', 'group:done:0']);
     expect([board.shows('a'), board.shows('b')]).toEqual([false, true]);
     expect(board.firstRow()?.ticketId).toBe('b');
     board.apply({ upserts: [row({ ticketId: 'c', room: 'Salle 2' })], removed: [], reset: true });
     expect([...board.rows.keys()]).toEqual(['c']);
-    expect(keysOf(board, filters)).toEqual(['group:waiting:1', 'c']);
+    expect(keysOf(board, filters)).toEqual(['group:waiting:1', 'c', 'group:called:0', 'group:inCare:0', 'group:done:0']);
     expect(board.choices('room')).toEqual(['Salle 2']);
+    // An empty board has no heading at all: the view says so in words.
+    board.apply({ upserts: [], removed: [], reset: true });
+    expect(keysOf(board, filters)).toEqual([]);
   });
 });

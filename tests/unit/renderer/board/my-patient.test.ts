@@ -55,14 +55,23 @@ describe("this desk's patient", () => {
   it('offers the next move as the main button: in care once called, done once in care', async () => {
     const mountPanel = (over: Partial<BoardRow>) =>
       mount(MyPatientPanel, {
-        props: { row: row({ ticketId: 'i004', lastCall: callBy(1, 'Accueil 1', '09:30'), ...over }), now: Date.parse('2026-11-23T09:40:00+01:00'), settings: DEFAULT_BOARD_SETTINGS, busy: false },
+        props: {
+          row: row({ ticketId: 'i004', lastCall: callBy(1, 'Accueil 1', '09:30'), ...over }),
+          mine: true,
+          hasMine: true,
+          now: Date.parse('2026-11-23T09:40:00+01:00'),
+          settings: DEFAULT_BOARD_SETTINGS,
+          desks: true,
+        },
         global: { plugins: [createDeskI18n('fr'), createVuetify()] },
       });
     const called = mountPanel({ group: 'called', calls: 1 });
     expect(called.text()).toContain('Mon patient');
     expect(called.find('[data-testid="my-patient-next"]').text()).toBe('En examen');
     await called.find('[data-testid="my-patient-next"]').trigger('click');
-    expect(called.emitted('status')).toEqual([['inCare']]);
+    expect(called.emitted('move')).toEqual([['inCare']]);
+    // The panel's buttons are the row's moves, the keys' too: a called patient is recalled, taken in, transferred or absent.
+    expect(called.findAll('button').map((button) => button.text())).toEqual(['Rappeler', 'En examen', 'Transférer', 'Absent']);
     const inCare = mountPanel({ group: 'inCare', status: 'inCare', inCareAt: '2026-11-23T09:32:00+01:00' });
     expect(inCare.find('[data-testid="my-patient-next"]').text()).toBe('Terminé');
     expect(inCare.text()).toContain('en examen depuis 8 min');

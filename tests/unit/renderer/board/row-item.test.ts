@@ -1,7 +1,7 @@
 import { mount } from '@vue/test-utils';
 import { describe, expect, it, vi } from 'vitest';
 import { createVuetify } from 'vuetify';
-import { DEFAULT_BOARD_SETTINGS } from '../../../../src-shared/board/rows';
+import { DEFAULT_BOARD_SETTINGS, type BoardRow } from '../../../../src-shared/board/rows';
 import BoardRowItem from '../../../../src-renderer/features/board/components/BoardRowItem.vue';
 import { createDeskI18n, type Locale } from '../../../../src-renderer/plugins/i18n';
 import { row } from './rows';
@@ -10,7 +10,7 @@ const NOW = Date.parse('2026-11-23T09:40:00+01:00');
 
 function mountRow(props: Partial<InstanceType<typeof BoardRowItem>['$props']>, locale: Locale = 'fr') {
   return mount(BoardRowItem, {
-    props: { row: row({ ticketId: 'i012' }), now: NOW, settings: DEFAULT_BOARD_SETTINGS, selected: false, busy: false, ...props },
+    props: { row: row({ ticketId: 'i012' }), now: NOW, settings: DEFAULT_BOARD_SETTINGS, selected: false, ...props },
     global: { plugins: [createDeskI18n(locale), createVuetify()] },
   });
 }
@@ -53,9 +53,21 @@ describe('board row', () => {
     const names = waiting.findAll('button').map((button) => button.attributes('aria-label') ?? button.text());
     expect(names).toEqual(['Appeler', 'En examen', 'Réimprimer']);
     await waiting.findAll('button')[1]!.trigger('click');
-    expect(waiting.emitted('status')).toEqual([['inCare']]);
+    expect(waiting.emitted('move')).toEqual([['inCare']]);
     const done = mountRow({ row: row({ ticketId: 'i012', group: 'done', status: 'done' }) }, 'en');
     expect(done.findAll('button').map((button) => button.attributes('aria-label') ?? button.text())).toEqual(['Close', 'Reprint']);
+  });
+
+  it('offers on each row exactly the moves its keys make (the keys test holds the same table): no done while waiting, no close while called', () => {
+    const moves = (group: BoardRow['group']) =>
+      mountRow({ row: row({ ticketId: 'i012', group, status: group === 'waiting' || group === 'called' ? 'checkedIn' : group }) })
+        .findAll('button')
+        .map((button) => button.attributes('data-move'));
+    // Transfer and absent of a called or in-care row are in the target panel (my-patient.test.ts).
+    expect(moves('waiting')).toEqual(['call', 'inCare', 'reprint']);
+    expect(moves('called')).toEqual(['recall', 'inCare', 'reprint']);
+    expect(moves('inCare')).toEqual(['done', 'reprint']);
+    expect(moves('done')).toEqual(['close', 'reprint']);
   });
 
   it('says when the appointment is gone, not verified or pending, and blocks actions on a gone one', () => {

@@ -27,11 +27,11 @@ describe('board keyboard shortcuts', () => {
 
   it('maps the documented keys, either case', () => {
     const { actions, wrapper } = mountShortcuts();
-    for (const key of ['n', 'R', 'i', 'd', 'c', '/', 'a', '?', 'ArrowDown', 'ArrowUp']) press(key);
-    expect(actions).toEqual(['callNext', 'recall', 'inCare', 'done', 'close', 'search', 'newCheckin', 'help', 'down', 'up']);
+    for (const key of ['n', 'R', 'i', 'd', 'c', 't', 'X', 'Escape', '/', 'a', '?', 'ArrowDown', 'ArrowUp']) press(key);
+    expect(actions).toEqual(['callNext', 'recall', 'inCare', 'done', 'close', 'transfer', 'absent', 'mine', 'search', 'newCheckin', 'help', 'down', 'up']);
     wrapper.unmount();
     press('n');
-    expect(actions).toHaveLength(10);
+    expect(actions).toHaveLength(13);
   });
 
   it('Ctrl+Z or ⌘Z undoes the held move, but not inside a field (where it undoes typing) nor with Shift', () => {
@@ -51,6 +51,13 @@ describe('board keyboard shortcuts', () => {
     dialog.className = 'v-dialog v-overlay--active';
     document.body.append(dialog);
     press('d');
+    expect(actions).toEqual([]);
+  });
+
+  it('fires nothing while a field has the focus, even for a key whose event reaches the window first (the letter after "/")', () => {
+    const { actions, wrapper } = mountShortcuts();
+    (wrapper.find('[data-testid="field"]').element as HTMLInputElement).focus();
+    for (const key of ['d', 'u', 'p', 'Escape']) press(key);
     expect(actions).toEqual([]);
   });
 

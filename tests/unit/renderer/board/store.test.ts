@@ -84,21 +84,34 @@ describe('board store', () => {
     expect(board.refusals.map((refusal) => refusal.ticket)).toEqual(['S007', null]);
   });
 
-  it('keeps the selection on a row the filters show, else falls back to the first line, and follows pushes', async () => {
+  it('acts on my patient unless a row is chosen: never on the first waiting row by default; the choice survives filters and pushes', async () => {
     const board = useBoardStore();
     const opening = board.open();
+    const mine = row({ ticketId: 'm', number: 3, group: 'called', lastCall: { deskId: 1, deskLabel: 'Accueil 1', at: '2026-11-23T09:10:00+01:00' } });
     answerSnapshot(snapshotOf([row({ ticketId: 'a', number: 1, room: 'Salle 1' }), row({ ticketId: 'b', number: 2, room: 'Salle 2' })]));
     await opening;
-    board.selectedId = 'b';
+    // Nobody called here and nothing chosen: a key has no patient to act on.
+    expect(board.selected).toBeNull();
+    expect(board.decide('inCare')).toMatchObject({ ok: false, why: 'noTarget' });
+    push({ upserts: [mine], removed: [], reset: false });
+    expect(board.selected?.ticketId).toBe('m');
+    expect(board.selectedIsMine).toBe(true);
+    board.choose('b');
     expect(board.selected?.ticketId).toBe('b');
+    expect(board.selectedIsMine).toBe(false);
+    // Hidden by a filter, the chosen row is still the one the keys act on (the target panel shows it).
     board.filters.room = 'Salle 1';
-    expect(board.selected?.ticketId).toBe('a');
-    expect(board.lines.map((line) => line.key)).toEqual(['group:waiting', 'a']);
-    push({ upserts: [row({ ticketId: 'b', number: 2, room: 'Salle 1' })], removed: [], reset: false });
     expect(board.selected?.ticketId).toBe('b');
-    expect(board.lines.map((line) => line.key)).toEqual(['group:waiting', 'a', 'b']);
+    expect(board.lines.filter((line) => line.kind === 'row').map((line) => line.key)).toEqual(['a', 'm']);
+    board.filters.room = null;
     board.moveSelection(-1);
     expect(board.selected?.ticketId).toBe('a');
+    board.choose(null);
+    expect(board.selected?.ticketId).toBe('m');
+    // A chosen row that leaves the board hands the keys back to my patient.
+    board.choose('a');
+    push({ upserts: [], removed: ['a'], reset: false });
+    expect(board.selected?.ticketId).toBe('m');
   });
 
   it('drops every row the moment the desk locks, so no patient name is left to draw behind the lock', async () => {
@@ -106,7 +119,7 @@ describe('board store', () => {
     const opening = board.open();
     answerSnapshot(snapshotOf([row({ ticketId: 'a', patientDisplayName: 'Jeanne M.' })]));
     await opening;
-    expect(board.lines.map((line) => line.key)).toEqual(['group:waiting', 'a']);
+    expect(board.lines.map((line) => line.key)).toEqual(['group:waiting', 'a', 'group:called', 'group:inCare', 'group:done']);
     lockFromMain({ reason: 'idle', idleMinutes: 10 });
     expect(board.locked).toBe(true);
     expect(board.lockState).toEqual({ reason: 'idle', idleMinutes: 10 });
