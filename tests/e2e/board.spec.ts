@@ -216,6 +216,9 @@ test.describe('live call board', () => {
     const ticket = ticketByNumber(await kioskArrivalHere());
     const row = await board.find(ticket.formattedNumber);
     await expect(row).toHaveAttribute('data-verification', 'verified');
+    // Done is a move of a patient in care only (a waiting row offers no Terminé).
+    await board.button(row, 'En examen').click();
+    await expect(row).toHaveAttribute('data-status', 'inCare');
     sandbox.faults.publisher.down = true;
     await row.click();
     await page.keyboard.press('d');
