@@ -159,6 +159,8 @@ test('public display, French, 1920×1080', async ({ browser }) => {
 });
 
 test('axe on the screens no other spec looks at: sign-in, settings, and the board\'s dialogs', async ({ browser }) => {
+  // Seven axe passes: about 20 s on a quiet machine, too close to the default limit.
+  test.setTimeout(60_000 * PACE);
   const page = await openPage(browser, 'fr', 'laptop');
   await ipc(desk.host, 'staff/signOut', undefined);
   await page.goto(`${desk.host.openUrl}#/sign-in`);
