@@ -33,6 +33,7 @@ export async function createBoardFeature(deps: BoardDeps, options?: BoardService
       'board/dismissAbsent': (request) => service.act((actions) => actions.dismissAbsent(request.ticketId)),
       'board/unsent': async () => service.unsentMoves(),
       'board/dropUnsent': (request) => service.dropUnsent(request.ticketId),
+      'board/focus': async (request) => service.focus(request.ticketId),
     },
     close: () => service.close(),
   };

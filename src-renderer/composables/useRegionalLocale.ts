@@ -25,6 +25,8 @@ export function useRegionalLocale(): ComputedRef<string> {
 const STYLES = {
   /** Hours and minutes. */
   time: { hour: '2-digit', minute: '2-digit' },
+  /** Hours, minutes and seconds: a moment of the last few minutes (a row last confirmed). */
+  timeWithSeconds: { hour: '2-digit', minute: '2-digit', second: '2-digit' },
   /** A calendar date as staff type it (15/03/1985); in UTC, so no time zone moves it by a day. */
   typedDate: { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>;
@@ -42,8 +44,9 @@ export function dateTimeFormat(locale: string, style: keyof typeof STYLES): Intl
   return format;
 }
 
-/** Hours and minutes of an instant, the way this desk's staff read them. */
-export function useTimeOfDay(): (instant: string | number | Date) => string {
+/** Hours and minutes (and seconds when asked) of an instant, the way this desk's staff read them. */
+export function useTimeOfDay(withSeconds = false): (instant: string | number | Date) => string {
   const regional = useRegionalLocale();
-  return (instant) => dateTimeFormat(regional.value, 'time').format(new Date(instant));
+  const style = withSeconds ? 'timeWithSeconds' : 'time';
+  return (instant) => dateTimeFormat(regional.value, style).format(new Date(instant));
 }

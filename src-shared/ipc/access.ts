@@ -86,6 +86,7 @@ export const channelAccess = {
   'board/dismissAbsent': staff('refused', 'workplace'),
   'board/unsent': staff('refused', 'workplace'),
   'board/dropUnsent': staff('refused', 'workplace'),
+  'board/focus': staff('refused', 'workplace'),
   'checkin/search': staff('refused', { answer: 'patients' }),
   'checkin/byCode': staff('refused', { answer: 'patients' }),
   'checkin/readiness': staff('refused', { appointments: 'appointmentIds' }),

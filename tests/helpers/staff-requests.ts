@@ -34,6 +34,7 @@ export function staffRequests(ids: SampleIds) {
     'board/dismissAbsent': { ticketId },
     'board/unsent': undefined,
     'board/dropUnsent': { ticketId },
+    'board/focus': { ticketId },
     'checkin/search': { lastName: 'Garnier', birthDate: '1980-01-01' },
     'checkin/byCode': { code },
     'checkin/readiness': { appointmentIds: [appointmentId] },

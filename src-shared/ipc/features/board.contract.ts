@@ -100,6 +100,8 @@ export const boardContract = {
   // Calls and transfers the platform did not take (an outage): offered back to staff, never sent on their own.
   'board/unsent': { request: none, response: unsentMovesSchema },
   'board/dropUnsent': { request: ticketRefSchema, response: unsentMovesSchema },
+  // The row staff selected: read from the medical system at once (docs/board.md, "How fresh a row is").
+  'board/focus': { request: ticketRefSchema, response: z.null() },
 } as const satisfies Record<(typeof BOARD_CHANNELS)[number], ChannelSpec>;
 
 /** A change that waited in the outbox and was then refused (4xx): never dropped without telling staff. */

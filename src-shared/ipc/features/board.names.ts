@@ -18,5 +18,6 @@ export const BOARD_CHANNELS = [
   'board/dismissAbsent',
   'board/unsent',
   'board/dropUnsent',
+  'board/focus',
 ] as const;
 export const BOARD_EVENTS = ['board/rows', 'board/live', 'board/locked', 'board/refused', 'board/office', 'board/unsent'] as const;

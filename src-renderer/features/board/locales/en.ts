@@ -56,6 +56,7 @@ export const boardEn: BoardMessages = {
     gone: 'This appointment no longer exists',
     noAppointment: 'No appointment',
   },
+  lastConfirmedAt: 'checked at {time}',
   myPatient: { title: 'My patient' },
   target: {
     chosen: 'Selected',

@@ -55,6 +55,7 @@ export const boardFr = {
     gone: "Ce rendez-vous n'existe plus",
     noAppointment: 'Sans rendez-vous',
   },
+  lastConfirmedAt: 'vérifié à {time}',
   myPatient: { title: 'Mon patient' },
   target: {
     chosen: 'Sélection',

@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia';
-import { computed, ref, shallowRef, triggerRef } from 'vue';
+import { computed, ref, shallowRef, triggerRef, watch } from 'vue';
 import { DEFAULT_BOARD_SETTINGS, type BoardRow, type BoardSettings, type ForwardStatus } from '../../../../src-shared/board/rows';
 import type { BoardActionResult, BoardLive, BoardLock, BoardRefused, BoardRowsEvent } from '../../../../src-shared/ipc/features/board.contract';
 import type { Workplace } from '../../../../src-shared/ipc/workplace';
@@ -48,6 +48,10 @@ export const useBoardStore = defineStore('board', () => {
    * the keys act on this desk's patient. See `selected`.
    */
   const selectedId = ref<string | null>(null);
+  // The row staff pick is read from the medical system at once (main's budget allows it); best effort.
+  watch(selectedId, (ticketId) => {
+    if (ticketId) void desk.board.focus({ ticketId }).catch(() => undefined);
+  });
   /** Call next is on its way: its button waits (each row's own moves show on the row, the board stays usable). */
   const busy = ref(false);
   /** Calls and transfers the platform did not take (an outage): offered back once it is live, never sent on their own. */

@@ -97,6 +97,15 @@ describe('call board without pushes from the medical system', () => {
     await until(() => platformTicket(id)?.status === 'inCare');
   });
 
+  it('a row staff select is read from the medical system at once, without waiting for its turn', async () => {
+    const desk = await open({ ...fastBoard, recheckTickMs: 0 });
+    const row = (await desk.board.snapshot()).rows.find((candidate) => candidate.contractAppointmentId)!;
+    await until(() => desk.board.verifier.cached(row.contractAppointmentId!)?.kind === 'verified');
+    const reads = vi.spyOn(desk.parts.publisher, 'getAppointmentById');
+    expect(await desk.handlers['board/focus']({ ticketId: row.ticketId })).toBeNull();
+    await until(() => reads.mock.calls.some(([id]) => id === row.contractAppointmentId));
+  });
+
   it("this desk's own check-in shows on its board and on the platform; an undone reception is never revived by a later read", async () => {
     const desk = await open();
     const checkin = new CheckinService({ ...desk.parts, board: desk.parts.board, printer: new RecordingPrinter() });

@@ -48,6 +48,20 @@ describe('board row', () => {
     expect(timeOn(['en-US'], 'fr')).toContain('18:21');
   });
 
+  it('says when the medical system last confirmed the row only once that is older than promised (main sends the time then)', () => {
+    const fresh = mountRow({});
+    expect(fresh.find('[data-testid="row-confirmed-at"]').exists()).toBe(false);
+    const at = new Date(2026, 10, 23, 9, 38, 5).toISOString();
+    for (const [locale, words] of [['fr', 'vérifié à 09:38:05'], ['en', 'checked at 09:38:05']] as const) {
+      const languages = vi.spyOn(navigator, 'languages', 'get').mockReturnValue([locale === 'fr' ? 'fr-FR' : 'en-GB']);
+      try {
+        expect(mountRow({ row: row({ ticketId: 'i012', lastConfirmedAt: at }) }, locale).find('[data-testid="row-confirmed-at"]').text()).toBe(words);
+      } finally {
+        languages.mockRestore();
+      }
+    }
+  });
+
   it('offers only the next forward move and a reprint button with a stable name', async () => {
     const waiting = mountRow({});
     const names = waiting.findAll('button').map((button) => button.attributes('aria-label') ?? button.text());

@@ -84,6 +84,21 @@ describe('board store', () => {
     expect(board.refusals.map((refusal) => refusal.ticket)).toEqual(['S007', null]);
   });
 
+  it('a row staff select is read from the medical system at once (main is asked, once per choice)', async () => {
+    const api = window.desk!;
+    const focus = vi.fn(async () => ({ ok: true as const, value: null }));
+    api.board.focus = focus;
+    const board = useBoardStore();
+    const opening = board.open();
+    answerSnapshot(snapshotOf([row({ ticketId: 'a', number: 1 }), row({ ticketId: 'b', number: 2 })]));
+    await opening;
+    board.selectedId = 'b';
+    await vi.waitFor(() => expect(focus).toHaveBeenCalledWith({ ticketId: 'b' }));
+    board.moveSelection(-1);
+    await vi.waitFor(() => expect(focus).toHaveBeenLastCalledWith({ ticketId: 'a' }));
+    expect(focus).toHaveBeenCalledTimes(2);
+  });
+
   it('acts on my patient unless a row is chosen: never on the first waiting row by default; the choice survives filters and pushes', async () => {
     const board = useBoardStore();
     const opening = board.open();
