@@ -34,7 +34,7 @@ export default defineConfig<SandboxOptions>({
   },
   projects: [
     // The no-desk-extensions spec needs its platform switch: it runs in its own project only.
-    { name: 'default', testIgnore: /no-desk-extensions\.spec\.ts$/ },
+    { name: 'default', testIgnore: /no-(desk-extensions|publisher-pushes)\.spec\.ts$/ },
     {
       // The reception flows again, on a publisher writing every answer in the other legal forms
       // (docs/sandbox-publisher.md, "Field variations"): short, so it can run on every `npm test`.
@@ -50,6 +50,13 @@ export default defineConfig<SandboxOptions>({
       name: 'no-desk-extensions',
       testMatch: /no-desk-extensions\.spec\.ts$/,
       use: { sandboxArgs: ['--no-desk-extensions'] },
+    },
+    {
+      // The reception flows on a medical system that never calls the platform's ticket services, like the contract's
+      // reference implementation (docs/sandbox-publisher.md, "Without pushes"): the board learns from its own reads.
+      name: 'no-publisher-pushes',
+      testMatch: /no-publisher-pushes\.spec\.ts$/,
+      use: { sandboxArgs: ['--no-publisher-pushes'] },
     },
   ],
 });
