@@ -4,16 +4,17 @@ import { createBoardFeature } from './board/feature';
 import { createCheckinFeature } from './checkin/feature';
 import { createDisplayFeature } from './display/feature';
 import type { DisplayWindows } from './display/windows';
-import type { DeskEvents } from './events/bus';
+import { DeskEvents } from './events/bus';
 import { createInfrastructure } from './infrastructure';
 import { DeskJournal } from './journal/desk-journal';
 import { followAdminSession } from './ipc/access';
-import { createDispatcher, type Dispatch } from './ipc/dispatch';
+import { createDispatcher } from './ipc/dispatch';
 import { createHandlerTable } from './ipc/handlers';
 import { createPrintingFeature } from './printing/feature';
 import { createStatisticsFeature } from './statistics/feature';
 import { resolveConnection, type SandboxStartOptions } from './profiles/connection';
-import { ProfilesService } from './profiles/service';
+import { ProfilesService, TRAINING_PLACEHOLDER } from './profiles/service';
+import { composeUnconnectedDesk, type ComposedDesk } from './profiles/unconnected-desk';
 import type { AttachedSandbox } from './web/attach';
 import { OfficeGrants } from './staff/grants';
 import { OfficeRule } from './staff/office-rule';
@@ -27,6 +28,9 @@ import { NoticeBoard } from './store/notices';
 import { ProfileStore } from './store/profiles';
 import { SecretStore, type Keystore } from './store/secrets';
 import { APP_NAME, APP_VERSION } from './version';
+import { logger } from './log';
+
+const log = logger('desk');
 
 /** Training mode's pace of simulated kiosk arrivals, so the board lives without a kiosk. */
 export const TRAINING_KIOSK_INTERVAL_MS = 90_000;
@@ -47,35 +51,80 @@ export interface DeskStartOptions {
   displays?: DisplayWindows;
 }
 
-export interface RunningDesk {
-  dispatch: Dispatch;
-  events: DeskEvents;
-  close(): Promise<void>;
-}
+export type RunningDesk = ComposedDesk;
 
 /**
- * Composes the desk on the active connection profile (the Training sandbox when
- * nothing is configured): the infrastructure once, then each feature from the few
- * parts it uses, behind the IPC handler table.
+ * Starts the desk on this data folder, which it holds for its whole life. The
+ * transports see one dispatch and one event bus throughout: a desk that could not
+ * connect is composed again in place once a technician has repaired its connection.
  */
 export async function startDesk(options: DeskStartOptions): Promise<RunningDesk> {
   const lock = await lockDataFolder(options.dataDir);
   try {
-    return await composeDesk(options, lock);
+    return await hostDesk(options, lock);
   } catch (error) {
     await lock.release();
     throw error;
   }
 }
 
-async function composeDesk(options: DeskStartOptions, lock: DataFolderLock): Promise<RunningDesk> {
+async function hostDesk(options: DeskStartOptions, lock: DataFolderLock): Promise<RunningDesk> {
+  const events = new DeskEvents();
+  let current: ComposedDesk | null = null;
+  let stopRelay = () => {};
+  let switching: Promise<unknown> = Promise.resolve();
+  const install = (desk: ComposedDesk) => {
+    stopRelay();
+    current = desk;
+    stopRelay = desk.events.subscribe((event, payload) => events.relay(event, payload));
+  };
+  const reconnect = async (): Promise<void> => {
+    const switched = (async () => {
+      // The new desk first: if it cannot be composed, the one showing the connect page stays.
+      const next = await composeDesk(options, reconnect);
+      const previous = current;
+      install(next);
+      log.info('desk started again on its repaired connection');
+      await previous?.close();
+    })();
+    switching = switched.catch(() => undefined);
+    await switched;
+  };
   // First: the other stores record their damage into it, after its own unreadable part is set aside.
   await checkAuditTrail(options.dataDir);
+  install(await composeDesk(options, reconnect));
+  const now = (): ComposedDesk => current as unknown as ComposedDesk;
+  return {
+    dispatch: async (channel, payload) => {
+      await switching;
+      return now().dispatch(channel, payload);
+    },
+    events,
+    close: async () => {
+      await switching;
+      stopRelay();
+      await now().close();
+      await lock.release();
+    },
+  };
+}
+
+/**
+ * Composes the desk on the active connection profile (the Training sandbox when that
+ * is the active one): the infrastructure once, then each feature from the few parts
+ * it uses, behind the IPC handler table; or, when a configured desk's profile cannot
+ * be used, the unconnected desk that says why.
+ */
+async function composeDesk(options: DeskStartOptions, reconnect: () => Promise<void>): Promise<ComposedDesk> {
   const secrets = new SecretStore(path.join(options.dataDir, 'secrets.json'), options.keystore);
   const store = await ProfileStore.open(options.dataDir, secrets);
-  const resolved = options.attach
-    ? { ...options.attach, training: null, notices: [], close: async () => undefined }
+  const resolution = options.attach
+    ? { connected: { ...options.attach, training: null, close: async () => undefined } }
     : await resolveConnection(store, { kioskIntervalMs: TRAINING_KIOSK_INTERVAL_MS, ...options.sandbox });
+  if ('unconnected' in resolution) {
+    return composeUnconnectedDesk({ runtime: options.runtime, dataDir: options.dataDir, store, secrets, unconnected: resolution.unconnected, reconnect });
+  }
+  const resolved = resolution.connected;
   const { profile, training } = resolved;
   // Patient names in the journal are sealed by the same keychain as the secrets.
   const journal = await DeskJournal.open(options.dataDir, undefined, options.keystore);
@@ -100,7 +149,7 @@ async function composeDesk(options: DeskStartOptions, lock: DataFolderLock): Pro
   const statistics = createStatisticsFeature({ ...parts, desk: () => board.service.snapshot() });
   const features = [admin, checkin, display, board, printing, statistics];
   // Last: every store has opened by now, so every damaged file has left its notice.
-  const notices = await NoticeBoard.open(options.dataDir, resolved.notices);
+  const notices = await NoticeBoard.open(options.dataDir);
   const table = createHandlerTable({
     info: {
       name: APP_NAME,
@@ -112,13 +161,14 @@ async function composeDesk(options: DeskStartOptions, lock: DataFolderLock): Pro
       get notices() {
         return notices.list();
       },
+      unconnected: null,
     },
     notices,
     connection,
     publisher,
     staff,
     technician,
-    profiles: new ProfilesService(store, secrets, training?.profile ?? trainingPlaceholder(), profile.id),
+    profiles: new ProfilesService(store, secrets, training?.profile ?? TRAINING_PLACEHOLDER, profile.id),
     features: {
       board: board.handlers,
       checkin: checkin.handlers,
@@ -132,7 +182,6 @@ async function composeDesk(options: DeskStartOptions, lock: DataFolderLock): Pro
     for (const feature of features) await feature.close?.();
     technician.dispose();
     await resolved.close();
-    await lock.release();
   };
   const dispatch = createDispatcher(table, {
     staffSignedIn: () => staff.current() !== null,
@@ -142,23 +191,4 @@ async function composeDesk(options: DeskStartOptions, lock: DataFolderLock): Pro
     offices: new OfficeRule({ grants, publisher, workplace: () => staff.workplace() }),
   });
   return { dispatch, events, close };
-}
-
-/** The Training profile as listed when the desk runs on a real one (its sandbox is not started). */
-function trainingPlaceholder() {
-  return {
-    id: 'training',
-    name: 'Training',
-    training: true,
-    platformUrl: 'http://127.0.0.1/',
-    licenceUuid: 'training',
-    officeIdHeader: 'training',
-    contractMode: 'direct' as const,
-    contractBaseUrl: 'http://127.0.0.1/',
-    publisherPublicKeyPem: null,
-    deviceId: 'training',
-    officePlaceId: null,
-    deskId: null,
-    deskLabel: '',
-  };
 }

@@ -12,6 +12,11 @@ export class DeskEvents {
     for (const sink of this.sinks) sink(event, checked);
   }
 
+  /** Passes on an event another bus has already checked (the desk host relays the desk it runs). */
+  relay(event: EventName, payload: unknown): void {
+    for (const sink of this.sinks) sink(event, payload);
+  }
+
   subscribe(sink: EventSink): () => void {
     this.sinks.add(sink);
     return () => this.sinks.delete(sink);

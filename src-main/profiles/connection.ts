@@ -1,5 +1,5 @@
-import { DeskError, isDeskError } from '../../src-shared/errors';
-import type { StartupNotice } from '../../src-shared/ipc/contract';
+import { isDeskError, type DeskErrorCode } from '../../src-shared/errors';
+import type { Unconnected } from '../../src-shared/ipc/contract';
 import { plainTextAddresses, type ConnectionProfile } from '../../src-shared/profile';
 import { logger } from '../log';
 import type { TrainingPort } from '../features';
@@ -16,35 +16,48 @@ export interface ResolvedConnection {
   accountKey: string;
   /** Set only when the desk runs its own training sandbox. */
   training: TrainingPort | null;
-  notices: StartupNotice[];
   /** Stops what the connection started (the training sandbox). */
   close(): Promise<void>;
 }
 
+/** What the desk starts on: a connection, or the reason a configured desk has none. */
+export type DeskConnection = { connected: ResolvedConnection } | { unconnected: Unconnected };
+
 /**
  * Picks what the desk connects to at start: the active saved profile with its key,
- * or the Training sandbox. A profile that cannot be used (its key unreadable on
- * this computer, say) never stops the desk: it starts in Training and says why.
+ * or the Training sandbox when Training is the active profile (a desk never configured,
+ * or a technician's choice). A configured desk whose profile cannot be used never falls
+ * back to training: made-up patients on a real reception desk would hide the real ones.
  */
-export async function resolveConnection(store: ProfileStore, sandboxOptions: SandboxStartOptions): Promise<ResolvedConnection> {
-  // A damaged settings file is told through notices.json (src-main/store/notices.ts), kept until acknowledged.
-  const notices: StartupNotice[] = [];
+export async function resolveConnection(store: ProfileStore, sandboxOptions: SandboxStartOptions): Promise<DeskConnection> {
+  const keptAs = store.damagedAs();
+  if (keptAs !== null) return unconnected('settings-damaged', null, keptAs);
   const activeId = store.activeProfileId();
-  const saved = activeId === TRAINING_PROFILE_ID ? null : store.find(activeId);
-  if (saved) {
+  if (activeId !== TRAINING_PROFILE_ID) {
+    const saved = store.find(activeId);
+    if (!saved) return unconnected('profile-missing', null);
+    // A profile written before https was required is not used as it stands: its key would travel in clear.
+    if (plainTextAddresses(saved).length > 0) return unconnected('profile-insecure', saved);
     try {
-      // A profile written before https was required is not used as it stands: its key would travel in clear.
-      const inClear = plainTextAddresses(saved);
-      if (inClear.length > 0) throw new DeskError('PROFILE_INSECURE', `Plain http refused for ${inClear.join(', ')}.`);
-      return { profile: saved, accountKey: await store.accountKey(saved.id), training: null, notices, close: async () => {} };
+      return { connected: { profile: saved, accountKey: await store.accountKey(saved.id), training: null, close: async () => {} } };
     } catch (error) {
       if (!isDeskError(error)) throw error;
-      log.warn('active profile unusable, starting in training', { code: error.code });
-      notices.push({ kind: 'profile-unusable', id: 'profile-unusable', profileName: saved.name, code: error.code });
+      return unconnected(KEY_FAILURES[error.code] ?? 'key-unreadable', saved);
     }
   }
   const sandbox = await startSandbox(sandboxOptions);
-  return { profile: sandbox.profile, accountKey: sandbox.accountKey, training: trainingPortOf(sandbox), notices, close: () => sandbox.close() };
+  return { connected: { profile: sandbox.profile, accountKey: sandbox.accountKey, training: trainingPortOf(sandbox), close: () => sandbox.close() } };
+}
+
+const KEY_FAILURES: Partial<Record<DeskErrorCode, Unconnected['reason']>> = {
+  SECRET_UNREADABLE: 'key-unreadable',
+  SECRET_STORAGE_UNAVAILABLE: 'keychain-unavailable',
+  PROFILE_INVALID: 'key-missing',
+};
+
+function unconnected(reason: Unconnected['reason'], profile: ConnectionProfile | null, keptAs: string | null = null): DeskConnection {
+  log.warn('configured desk cannot connect', { reason });
+  return { unconnected: { reason, profileId: profile?.id ?? null, profileName: profile?.name ?? null, keptAs } };
 }
 
 /** The little of the training world product features may know; the sandbox stays here. */

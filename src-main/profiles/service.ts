@@ -3,6 +3,23 @@ import type { ProfilesView, PublicProfilesView } from '../../src-shared/ipc/cont
 import type { ProfileStore } from '../store/profiles';
 import type { SecretStore } from '../store/secrets';
 
+/** The Training profile as listed when the desk runs on a real one (its sandbox is not started). */
+export const TRAINING_PLACEHOLDER: ConnectionProfile = {
+  id: 'training',
+  name: 'Training',
+  training: true,
+  platformUrl: 'http://127.0.0.1/',
+  licenceUuid: 'training',
+  officeIdHeader: 'training',
+  contractMode: 'direct',
+  contractBaseUrl: 'http://127.0.0.1/',
+  publisherPublicKeyPem: null,
+  deviceId: 'training',
+  officePlaceId: null,
+  deskId: null,
+  deskLabel: '',
+};
+
 /**
  * What the Settings screen manages: the saved profiles plus the built-in Training one.
  * Activating a profile takes effect at the desk's next start: a desk never switches

@@ -43,7 +43,7 @@ function changeNotices(dataDir: string, change: ((notices: StartupNotice[]) => S
 
 function noticeOf(damage: FileDamage): StartupNotice {
   const keptAs = path.basename(damage.keptAs);
-  // The settings notice keeps its own words: the desk also fell back to training.
+  // The settings notice keeps its own words: the profiles it held are lost.
   if (damage.file === 'settings.json') return { kind: 'settings-corrupt', id: randomUUID(), keptAs };
   return { kind: 'file-damaged', id: randomUUID(), file: damage.file, keptAs, lost: damage.lost, recovered: damage.recovered };
 }
@@ -71,29 +71,23 @@ export async function keepNotice(dataDir: string, notice: StartupNotice): Promis
   }
 }
 
-/**
- * The notices shown at start: those kept in `notices.json` until staff acknowledge them,
- * then this start's own (a profile that could not be used is told again at each start
- * while it lasts, so it is not kept).
- */
+/** The notices shown at start: those kept in `notices.json` until staff acknowledge them. */
 export class NoticeBoard {
   private constructor(
     private readonly dataDir: string,
     private kept: StartupNotice[],
-    private transient: StartupNotice[],
   ) {}
 
-  static async open(dataDir: string, transient: StartupNotice[]): Promise<NoticeBoard> {
-    return new NoticeBoard(dataDir, await changeNotices(dataDir, null), transient);
+  static async open(dataDir: string): Promise<NoticeBoard> {
+    return new NoticeBoard(dataDir, await changeNotices(dataDir, null));
   }
 
   list(): StartupNotice[] {
-    return [...this.kept, ...this.transient];
+    return [...this.kept];
   }
 
   /** Unknown ids are ignored: a second click on "understood" is not an error. */
   async acknowledge(id: string): Promise<StartupNotice[]> {
-    this.transient = this.transient.filter((notice) => notice.id !== id);
     if (this.kept.some((notice) => notice.id === id)) this.kept = await changeNotices(this.dataDir, (notices) => notices.filter((notice) => notice.id !== id));
     return this.list();
   }

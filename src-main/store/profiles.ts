@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { z } from 'zod';
 import { DeskError } from '../../src-shared/errors';
 import { connectionProfileSchema, plainTextAddresses, type ConnectionProfile } from '../../src-shared/profile';
@@ -11,6 +12,11 @@ const settingsSchema = z.object({
   version: z.literal(1),
   activeProfileId: z.string(),
   profiles: z.array(connectionProfileSchema),
+  /**
+   * The file was found unreadable and kept aside under this name: the desk had been
+   * configured, so it does not start in training until a technician chooses a profile.
+   */
+  damaged: z.object({ keptAs: z.string() }).optional(),
 });
 type Settings = z.infer<typeof settingsSchema>;
 
@@ -39,7 +45,16 @@ export class ProfileStore {
     // A damaged file also leaves a notice in notices.json: staff are told even when this notice is not passed on.
     const { file, value, damage } = await openDurable(dataDir, 'settings.json', settingsSchema);
     const notice: SettingsNotice | null = damage && { kind: 'settings-corrupt', keptAs: damage.keptAs, reason: damage.reason };
-    return new ProfileStore(file, value ?? structuredClone(EMPTY), secrets, notice);
+    if (!damage) return new ProfileStore(file, value ?? structuredClone(EMPTY), secrets, null);
+    const settings: Settings = { ...structuredClone(EMPTY), damaged: { keptAs: path.basename(damage.keptAs) } };
+    // Written down so the next start knows too: an absent file would read as a desk never configured.
+    await file.write(settings).catch(() => undefined);
+    return new ProfileStore(file, settings, secrets, notice);
+  }
+
+  /** The settings were found damaged and no profile has been chosen since (the name they were kept under). */
+  damagedAs(): string | null {
+    return this.settings.damaged?.keptAs ?? null;
   }
 
   activeProfileId(): string {
@@ -88,7 +103,9 @@ export class ProfileStore {
 
   async activate(id: string): Promise<void> {
     if (id !== TRAINING_PROFILE_ID && !this.find(id)) throw new DeskError('PROFILE_NOT_FOUND', 'Unknown connection profile.');
-    await this.commit({ ...this.settings, activeProfileId: id });
+    // A technician's choice ends what damaged settings left open.
+    const { damaged: _chosen, ...settings } = this.settings;
+    await this.commit({ ...settings, activeProfileId: id });
   }
 
   async accountKey(id: string): Promise<string> {

@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   if (process.argv.includes('--json')) {
     process.stdout.write(`${JSON.stringify({ url: host.url, openUrl: host.openUrl, token: host.token })}\n`);
   } else {
-    process.stdout.write(`Desk Console (training sandbox) is running.\nOpen this address in Chromium: ${host.openUrl}\nStop with Ctrl+C.\n`);
+    process.stdout.write(`Desk Console is running.\nOpen this address in Chromium: ${host.openUrl}\nStop with Ctrl+C.\n`);
   }
   stopOnSignals(async () => {
     await host.close();

@@ -1,5 +1,6 @@
 import { adminEn } from '../features/admin/locales/en';
 import { boardEn } from '../features/board/locales/en';
+import { connectEn } from '../features/connect/locales/en';
 import { checkinEn } from '../features/checkin/locales/en';
 import { printingEn } from '../features/printing/locales/en';
 import { compatibilityEn } from '../features/settings/locales/en';
@@ -46,8 +47,7 @@ export const en: Messages = {
   },
   board: boardEn,
   notices: {
-    settingsCorrupt: 'The saved settings could not be read: they were kept aside ({file}) and the desk started in training mode.',
-    profileUnusable: 'The profile “{name}” could not be used. {reason} The desk started in training mode.',
+    settingsCorrupt: 'The saved settings could not be read: they were kept aside ({file}).',
     damaged: {
       printQueue: 'The print queue could not be read | 1 ticket waiting to print could not be read | {lost} tickets waiting to print could not be read',
       outbox:
@@ -112,6 +112,7 @@ export const en: Messages = {
   },
   compatibility: compatibilityEn,
   checkin: checkinEn,
+  connect: connectEn,
   dateField: {
     day: 'DD',
     month: 'MM',
@@ -146,6 +147,7 @@ export const en: Messages = {
     SECRET_STORAGE_UNAVAILABLE: "This computer offers no secure storage (system keychain): the desk's key cannot be stored in clear.",
     SECRET_UNREADABLE: 'A stored key can no longer be read on this computer. Enter it again.',
     DATA_FOLDER_IN_USE: 'Another Desk Console is already running on this computer with the same data: close it first.',
+    DESK_NOT_CONNECTED: 'This desk cannot connect: a technician must set its connection first.',
     PROFILE_INVALID: 'The connection profile is incomplete or invalid.',
     PROFILE_NOT_FOUND: 'This connection profile no longer exists.',
     PROFILE_INSECURE: 'The platform and medical system addresses must start with https://: over http, the account key and passwords would cross the network in clear.',

@@ -1,6 +1,7 @@
 import type { DeskErrorCode } from '../../src-shared/errors';
 import { adminFr } from '../features/admin/locales/fr';
 import { boardFr } from '../features/board/locales/fr';
+import { connectFr } from '../features/connect/locales/fr';
 import { checkinFr } from '../features/checkin/locales/fr';
 import { printingFr } from '../features/printing/locales/fr';
 import { compatibilityFr } from '../features/settings/locales/fr';
@@ -23,6 +24,7 @@ const errors: Record<DeskErrorCode, string> = {
     "Cet ordinateur n'offre pas de coffre sécurisé (trousseau du système)\u00a0: la clé du poste ne peut pas être enregistrée en clair.",
   SECRET_UNREADABLE: 'Une clé enregistrée ne peut plus être lue sur cet ordinateur. Saisissez-la à nouveau.',
   DATA_FOLDER_IN_USE: 'Une autre Desk Console utilise déjà les mêmes données sur cet ordinateur\u00a0: fermez-la d\'abord.',
+  DESK_NOT_CONNECTED: "Ce poste ne peut pas se connecter\u00a0: un technicien doit d'abord régler sa connexion.",
   PROFILE_INVALID: 'Le profil de connexion est incomplet ou invalide.',
   PROFILE_NOT_FOUND: "Ce profil de connexion n'existe plus.",
   PROFILE_INSECURE:
@@ -131,8 +133,7 @@ export const fr = {
   board: boardFr,
   notices: {
     settingsCorrupt:
-      'Les paramètres enregistrés étaient illisibles\u00a0: ils ont été mis de côté ({file}) et le poste a démarré en mode formation.',
-    profileUnusable: "Le profil « {name} » n'a pas pu être utilisé. {reason} Le poste a démarré en mode formation.",
+      'Les paramètres enregistrés étaient illisibles\u00a0: ils ont été mis de côté ({file}).',
     damaged: {
       printQueue:
         "La file d'impression était illisible | 1 ticket en attente d'impression n'a pas pu être lu | {lost} tickets en attente d'impression n'ont pas pu être lus",
@@ -198,6 +199,7 @@ export const fr = {
   },
   compatibility: compatibilityFr,
   checkin: checkinFr,
+  connect: connectFr,
   dateField: {
     day: 'JJ',
     month: 'MM',

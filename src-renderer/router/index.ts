@@ -1,6 +1,7 @@
 import type { Pinia } from 'pinia';
 import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-router';
 import { useSessionStore } from '../features/staff/stores/session';
+import { useAppStore } from '../stores/app';
 
 /** The product's sections. Hash history: app:// and the preview host serve one file. */
 export const sections = [
@@ -16,6 +17,8 @@ export function createDeskRouter(pinia: Pinia) {
   const routes: RouteRecordRaw[] = [
     { path: '/', redirect: '/board' },
     { path: '/sign-in', name: 'sign-in', component: () => import('../features/staff/views/SignInView.vue') },
+    // A configured desk that cannot connect: this page and nothing else, never the training world.
+    { path: '/connect', name: 'connect', component: () => import('../features/connect/views/ConnectView.vue'), meta: { bare: true } },
     // The waiting room's public display: no staff session, no navigation around it.
     { path: '/display', name: 'display', component: () => import('../features/display/views/DisplayView.vue'), meta: { bare: true } },
     ...sections.map((section) => ({
@@ -28,6 +31,16 @@ export function createDeskRouter(pinia: Pinia) {
   ];
   const router = createRouter({ history: createWebHashHistory(), routes });
   router.beforeEach(async (to) => {
+    const app = useAppStore(pinia);
+    try {
+      await app.ensureLoaded();
+    } catch {
+      // Main unreachable: the pages say so when they try.
+    }
+    const unconnected = app.info?.unconnected ?? null;
+    // The public display keeps its own screen: it says the calls are unavailable, in the waiting room's words.
+    if (unconnected && to.name !== 'connect' && to.name !== 'display') return { name: 'connect' };
+    if (!unconnected && to.name === 'connect') return { name: 'board' };
     const session = useSessionStore(pinia);
     try {
       await session.restore();

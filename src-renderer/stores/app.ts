@@ -8,6 +8,7 @@ export const useAppStore = defineStore('app', () => {
   const info = ref<AppInfo | null>(null);
   const connection = ref<ConnectionState>({ publisher: 'unknown', checkedAt: null });
   let stopListening: (() => void) | null = null;
+  let loading: Promise<void> | null = null;
 
   const training = computed(() => info.value?.training ?? false);
   /** One state for the indicator: the app link first, then the publisher. */
@@ -26,11 +27,20 @@ export const useAppStore = defineStore('app', () => {
     connection.value = state;
   }
 
+  /** Loads once (the router needs it before the first page, App.vue when it mounts); a failure is tried again next time. */
+  function ensureLoaded(): Promise<void> {
+    loading ??= load().catch((error: unknown) => {
+      loading = null;
+      throw error;
+    });
+    return loading;
+  }
+
   /** Staff have read the notice: main forgets it (a damaged file's notice is otherwise shown at every start). */
   async function acknowledgeNotice(id: string): Promise<void> {
     const notices = await unwrap(desk.app.acknowledgeNotice({ id }));
     if (info.value) info.value = { ...info.value, notices };
   }
 
-  return { info, connection, training, indicator, load, acknowledgeNotice };
+  return { info, connection, training, indicator, load, ensureLoaded, acknowledgeNotice };
 });

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { deskErrorCodeSchema } from '../errors';
 import { connectionProfileSchema } from '../profile';
 import { compatibilityRequestSchema, compatibilityResultSchema } from '../publisher/compatibility';
 import { configProbeResultSchema } from '../publisher/probe';
@@ -35,12 +34,11 @@ const noticeId = z.string().min(1).max(64);
 const count = z.number().int().nonnegative();
 
 /**
- * Something the desk must tell at start-up: a file kept aside, a profile it could not use.
- * Shown until staff acknowledge it by its id; a damaged file's notice survives restarts.
+ * Something the desk must tell at start-up: a file kept aside. Shown until staff
+ * acknowledge it by its id; a damaged file's notice survives restarts.
  */
 export const startupNoticeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('settings-corrupt'), id: noticeId, keptAs: z.string() }),
-  z.object({ kind: z.literal('profile-unusable'), id: noticeId, profileName: z.string(), code: deskErrorCodeSchema }),
   /** `lost`/`recovered`: entries of the file's main list (tickets waiting to print, changes waiting to be sent); null when it has none. */
   z.object({ kind: z.literal('file-damaged'), id: noticeId, file: durableFileSchema, keptAs: z.string(), lost: count.nullable(), recovered: count.nullable() }),
   /** The audit trail could not be read from `line` (1-based) on: that part is kept aside, new entries follow the lines before it. */
@@ -49,6 +47,35 @@ export const startupNoticeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('audit-altered'), id: noticeId, line: count, others: count }),
 ]);
 export type StartupNotice = z.infer<typeof startupNoticeSchema>;
+
+/**
+ * Why a configured desk cannot connect. Such a desk never falls back to the training
+ * world: it shows the connect page until a technician repairs it or chooses training.
+ */
+export const UNCONNECTED_REASONS = [
+  /** settings.json could not be read: the profiles it held are lost. */
+  'settings-damaged',
+  /** The settings name an active profile that is not among them. */
+  'profile-missing',
+  /** A profile saved before https was required: its key would cross the network in clear. */
+  'profile-insecure',
+  /** The key was sealed by another OS user or a keychain since reset. */
+  'key-unreadable',
+  /** No key is stored for the profile. */
+  'key-missing',
+  /** The OS offers no keychain to read the key with. */
+  'keychain-unavailable',
+] as const;
+export type UnconnectedReason = (typeof UNCONNECTED_REASONS)[number];
+export const unconnectedSchema = z.object({
+  reason: z.enum(UNCONNECTED_REASONS),
+  /** The active profile, when the settings still name one (re-entering its key saves it again). */
+  profileId: z.string().nullable(),
+  profileName: z.string().nullable(),
+  /** settings-damaged: the name the unreadable file was kept under. */
+  keptAs: z.string().nullable(),
+});
+export type Unconnected = z.infer<typeof unconnectedSchema>;
 
 export const appInfoSchema = z.object({
   name: z.string(),
@@ -59,6 +86,8 @@ export const appInfoSchema = z.object({
   /** Sign-in hints shown on the sign-in screen in training mode only. */
   trainingAccounts: z.array(z.object({ login: z.string(), password: z.string(), role: z.string() })),
   notices: z.array(startupNoticeSchema),
+  /** Set when the desk could not connect: the renderer shows the connect page and nothing else. */
+  unconnected: unconnectedSchema.nullable(),
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;
 

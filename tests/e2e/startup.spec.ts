@@ -4,17 +4,69 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { expect, launchPreviewHost, test } from './fixtures';
+import { TechnicianPinStore } from '../../src-main/technician/pin-store';
 import { TechnicianModeCard } from './pages/technician-mode';
 
-test('a corrupt settings file is reported in plain French and the desk still starts in training', async ({ page }) => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'desk-e2e-corrupt-'));
-  writeFileSync(path.join(dataDir, 'settings.json'), '{"version": 1, "activeProf');
-  // A queue of two tickets torn in its second, the first one too short to be a job: both are told as lost.
+/** The desk's own technician PIN, written as a technician sets it: the way into the connect page's ways out. */
+const LOCAL_PIN = '482193';
+
+async function configuredDataDir(settings: string): Promise<string> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'desk-e2e-unconnected-'));
+  writeFileSync(path.join(dataDir, 'settings.json'), settings);
+  await (await TechnicianPinStore.open(dataDir)).set(LOCAL_PIN);
+  return dataDir;
+}
+
+test('a configured desk without its key shows « Ce poste ne peut pas se connecter », never a board of training patients', async ({ page }) => {
+  const profile = {
+    id: 'lyon-prod',
+    name: 'Lyon — production',
+    training: false,
+    platformUrl: 'https://plateforme.hopital.example',
+    licenceUuid: '7d1f0c9e-1f6b-4a57-9a43-0f0c8f2b3c11',
+    officeIdHeader: 'lyon',
+    contractMode: 'relay',
+    contractBaseUrl: 'https://ris.hopital.example/api/kioskIntegrationService/v1',
+    publisherPublicKeyPem: null,
+    deviceId: 'desk-1',
+    officePlaceId: null,
+    deskId: null,
+    deskLabel: 'Accueil 1',
+  };
+  const dataDir = await configuredDataDir(JSON.stringify({ version: 1, activeProfileId: 'lyon-prod', profiles: [profile] }));
+  const { host, child } = await launchPreviewHost(['--kiosk-every', '0'], dataDir);
+  try {
+    await page.goto(host.openUrl);
+    await expect(page.getByTestId('connect-title')).toHaveText('Ce poste ne peut pas se connecter');
+    await expect(page.getByTestId('connect-reason')).toHaveText("Aucune clé de compte n'est enregistrée pour le profil « Lyon — production ».");
+    // Asked for the board by its address: still the page, no badge, no rows.
+    await page.goto(`${host.openUrl}#/board`);
+    await expect(page.getByTestId('connect-title')).toBeVisible();
+    await expect(page).toHaveURL(/#\/connect$/);
+    await expect(page.getByTestId('training-badge')).toHaveCount(0);
+    await expect(page.getByTestId('board-row')).toHaveCount(0);
+    await new TechnicianModeCard(page).unlock(LOCAL_PIN);
+    await expect(page.getByTestId('connect-key-form')).toContainText('Lyon — production');
+  } finally {
+    child.kill('SIGTERM');
+  }
+});
+
+test('damaged settings show why on the connect page; training starts only on purpose, and says so', async ({ page }) => {
+  const dataDir = await configuredDataDir('{"version": 1, "activeProf');
+  // A queue torn in its second ticket, the first one too short to be a job: both are told as lost.
   const job = '{"id":"j1","key":"issued:A001"}';
   writeFileSync(path.join(dataDir, 'print-queue.json'), `{\n  "entryCounts": {"pending":2,"finished":0},\n  "version": 1,\n  "pending": [\n    ${job},\n    {"id":"j2","ke`);
   const { host, child } = await launchPreviewHost(['--kiosk-every', '0'], dataDir);
   try {
     await page.goto(host.openUrl);
+    await expect(page.getByTestId('connect-reason')).toContainText('Ses paramètres de connexion étaient illisibles');
+    await expect(page.getByTestId('connect-reason')).toContainText('settings.json.corrupt');
+    await expect(page.getByTestId('training-badge')).toHaveCount(0);
+    await new TechnicianModeCard(page).unlock(LOCAL_PIN);
+    await page.getByTestId('connect-training').click();
+
+    await expect(page.getByTestId('training-badge')).toHaveText('Formation');
     const queueNotice = page.getByTestId('startup-notice').filter({ hasText: 'print-queue.json.corrupt' });
     await expect(queueNotice).toContainText("2 tickets en attente d'impression n'ont pas pu être lus");
     await queueNotice.getByTestId('startup-notice-acknowledge').click();
@@ -24,12 +76,10 @@ test('a corrupt settings file is reported in plain French and the desk still sta
     const notice = page.getByTestId('startup-notice');
     await expect(notice).toContainText('Les paramètres enregistrés étaient illisibles');
     await expect(notice).toContainText('settings.json.corrupt');
-    await expect(page.getByTestId('training-badge')).toHaveText('Formation');
     await page.getByTestId('nav-settings').click();
     const training = page.getByTestId('profile-training');
     await expect(training).toContainText('Formation');
     await expect(training).toContainText('En cours');
-    await expect(page.getByTestId('profiles-card')).toContainText("Ce poste n'offre pas de coffre sécurisé");
   } finally {
     child.kill('SIGTERM');
   }

@@ -9,6 +9,7 @@ import { startDesk, type RunningDesk } from '../../../src-main/desk';
 import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox/start';
 import { unavailableKeystore } from '../../../src-main/store/keystores';
 import { TRAINING_TECHNICIAN_PIN } from '../../../src-main/technician/mode';
+import { TechnicianPinStore } from '../../../src-main/technician/pin-store';
 import { failureOf } from '../../helpers/failure-of';
 import { TestKeystore } from '../../helpers/test-keystore';
 
@@ -35,8 +36,14 @@ async function start(dir: string, keystore = new TestKeystore()): Promise<Runnin
 }
 
 /** Profiles are technician settings: the training PIN opens technician mode on a training desk. */
-async function openTechnicianMode(desk: RunningDesk): Promise<void> {
-  expect(await desk.dispatch('technician/open', { with: 'pin', pin: TRAINING_TECHNICIAN_PIN })).toMatchObject({ ok: true });
+async function openTechnicianMode(desk: RunningDesk, pin = TRAINING_TECHNICIAN_PIN): Promise<void> {
+  expect(await desk.dispatch('technician/open', { with: 'pin', pin })).toMatchObject({ ok: true });
+}
+
+/** The desk's own technician PIN: the only way into technician mode on a desk that cannot connect. */
+const LOCAL_PIN = '482193';
+async function setTechnicianPin(dir: string): Promise<void> {
+  await (await TechnicianPinStore.open(dir)).set(LOCAL_PIN);
 }
 
 function productionProfile(): ConnectionProfile {
@@ -68,16 +75,27 @@ describe('desk start-up on connection profiles', () => {
     });
   });
 
-  it('reports a corrupt settings file, keeps it as .corrupt, and still starts', async () => {
+  it('on damaged settings shows why and never runs training, at every start, until a technician chooses training on purpose', async () => {
     const dir = dataDir();
     writeFileSync(path.join(dir, 'settings.json'), '{ not json');
+    await setTechnicianPin(dir);
+    const damaged = { reason: 'settings-damaged', profileId: null, profileName: null, keptAs: 'settings.json.corrupt' };
     const desk = await start(dir);
-    expect(await desk.dispatch('app/info', undefined)).toMatchObject({
-      ok: true,
-      value: { training: true, notices: [{ kind: 'settings-corrupt', keptAs: 'settings.json.corrupt' }] },
-    });
+    expect(await desk.dispatch('app/info', undefined)).toMatchObject({ ok: true, value: { training: false, trainingAccounts: [], unconnected: damaged } });
     expect(readFileSync(path.join(dir, 'settings.json.corrupt'), 'utf8')).toBe('{ not json');
-    expect(await desk.dispatch('staff/signIn', { login: 'accueil', password: 'formation' })).toMatchObject({ ok: true });
+    expect(await desk.dispatch('staff/signIn', { login: 'accueil', password: 'formation' })).toMatchObject({ ok: false, error: { code: 'DESK_NOT_CONNECTED' } });
+    expect(await desk.dispatch('board/snapshot', undefined)).toMatchObject({ ok: false, error: { code: 'DESK_NOT_CONNECTED' } });
+    await desk.close();
+    running.splice(running.indexOf(desk), 1);
+
+    // A file was there: the next start is no "never configured" desk either.
+    const again = await start(dir);
+    expect(await again.dispatch('app/info', undefined)).toMatchObject({ ok: true, value: { training: false, unconnected: damaged } });
+    await openTechnicianMode(again, LOCAL_PIN);
+    expect(await again.dispatch('profiles/activate', { id: 'training' })).toMatchObject({ ok: true });
+    // The same desk, composed again on the technician's choice: training, and said so.
+    expect(await again.dispatch('app/info', undefined)).toMatchObject({ ok: true, value: { training: true, unconnected: null } });
+    expect(await again.dispatch('staff/signIn', { login: 'accueil', password: 'formation' })).toMatchObject({ ok: true });
   });
 
   it('saves a profile, survives a restart on it, and never writes the key in clear', async () => {
@@ -128,28 +146,72 @@ describe('desk start-up on connection profiles', () => {
     expect(await desk.dispatch('profiles/list', undefined)).toMatchObject({ ok: true, value: { secretStorageAvailable: true, profiles: expect.arrayContaining([expect.objectContaining({ platformUrl: productionProfile().platformUrl })]) } });
   });
 
-  it('starts in Training and says why when the active profile cannot be used', async () => {
+  it('on a key this computer cannot read shows why, never training, and connects once the technician enters the key again', async () => {
     const dir = dataDir();
     const first = await start(dir);
     await openTechnicianMode(first);
     await first.dispatch('profiles/save', { profile: productionProfile(), accountKey: production.accountKey });
     await first.dispatch('profiles/activate', { id: 'lyon-prod' });
+    await first.close();
+    running.splice(running.indexOf(first), 1);
+    await setTechnicianPin(dir);
+
+    // Another OS user's keychain: the sealed key cannot be opened.
     const elsewhere = await start(dir, new TestKeystore());
+    const seen: string[] = [];
+    elsewhere.events.subscribe((event) => seen.push(event));
     expect(await elsewhere.dispatch('app/info', undefined)).toMatchObject({
       ok: true,
-      value: { training: true, notices: [{ kind: 'profile-unusable', profileName: 'Lyon — production', code: 'SECRET_UNREADABLE' }] },
+      value: {
+        training: false,
+        trainingAccounts: [],
+        unconnected: { reason: 'key-unreadable', profileId: 'lyon-prod', profileName: 'Lyon — production', keptAs: null },
+      },
     });
+    expect(await elsewhere.dispatch('staff/signIn', { login: 'accueil', password: 'formation' })).toMatchObject({
+      ok: false,
+      error: { code: 'DESK_NOT_CONNECTED' },
+    });
+    await openTechnicianMode(elsewhere, LOCAL_PIN);
+    expect(await elsewhere.dispatch('profiles/save', { profile: productionProfile(), accountKey: production.accountKey })).toMatchObject({ ok: true });
+    expect(await elsewhere.dispatch('app/info', undefined)).toMatchObject({
+      ok: true,
+      value: { training: false, profileName: 'Lyon — production', unconnected: null },
+    });
+    expect(await elsewhere.dispatch('staff/signIn', { login: 'accueil', password: 'formation' })).toMatchObject({
+      ok: true,
+      value: { displayName: 'Élodie Mercier' },
+    });
+    // The transports' event bus is the same one before and after: the new desk's events reach them.
+    expect(seen).toContain('staff/sessionChanged');
   });
 
-  it('never connects with a profile saved before https was required: its key would cross the network in clear', async () => {
+  it('never connects with a profile saved before https was required, and moves to another profile the technician chooses', async () => {
     const dir = dataDir();
+    const keystore = new TestKeystore();
+    const first = await start(dir, keystore);
+    await openTechnicianMode(first);
+    await first.dispatch('profiles/save', { profile: productionProfile(), accountKey: production.accountKey });
+    await first.close();
+    running.splice(running.indexOf(first), 1);
+    await setTechnicianPin(dir);
     const old = { ...productionProfile(), id: 'old-http', name: 'Ancien profil', platformUrl: 'http://plateforme.hopital.example' };
-    writeFileSync(path.join(dir, 'settings.json'), JSON.stringify({ version: 1, activeProfileId: 'old-http', profiles: [old] }));
-    const desk = await start(dir);
+    writeFileSync(path.join(dir, 'settings.json'), JSON.stringify({ version: 1, activeProfileId: 'old-http', profiles: [old, productionProfile()] }));
+    const desk = await start(dir, keystore);
     expect(await desk.dispatch('app/info', undefined)).toMatchObject({
       ok: true,
-      value: { profileName: expect.not.stringContaining('Ancien'), notices: [{ kind: 'profile-unusable', profileName: 'Ancien profil', code: 'PROFILE_INSECURE' }] },
+      value: { training: false, unconnected: { reason: 'profile-insecure', profileId: 'old-http', profileName: 'Ancien profil' } },
     });
+    await openTechnicianMode(desk, LOCAL_PIN);
+    expect(await desk.dispatch('profiles/activate', { id: 'lyon-prod' })).toMatchObject({ ok: true });
+    expect(await desk.dispatch('app/info', undefined)).toMatchObject({ ok: true, value: { training: false, profileName: 'Lyon — production', unconnected: null } });
+  });
+
+  it('says so when the active profile is no longer among the settings', async () => {
+    const dir = dataDir();
+    writeFileSync(path.join(dir, 'settings.json'), JSON.stringify({ version: 1, activeProfileId: 'gone', profiles: [] }));
+    const desk = await start(dir);
+    expect(await desk.dispatch('app/info', undefined)).toMatchObject({ ok: true, value: { training: false, unconnected: { reason: 'profile-missing' } } });
   });
 
   it('refuses to save a profile where no secure storage exists, in plain words', async () => {

@@ -19,7 +19,7 @@ const queueNotice: StartupNotice = {
 const boardNotice: StartupNotice = { kind: 'file-damaged', id: 'n-board', file: 'board-settings.json', keptAs: 'board-settings.json.corrupt', lost: null, recovered: null };
 
 function info(notices: StartupNotice[]): AppInfo {
-  return { name: 'Desk', version: '1', runtime: 'web', training: true, profileName: 'Formation', trainingAccounts: [], notices };
+  return { name: 'Desk', version: '1', runtime: 'web', training: true, profileName: 'Formation', trainingAccounts: [], notices, unconnected: null };
 }
 
 async function mountNotices(locale: Locale, notices: StartupNotice[]) {

@@ -27,7 +27,7 @@ const unused = () => {
 function table(overrides: Partial<HandlerTable> = {}): HandlerTable {
   return {
     ...(Object.fromEntries(CHANNELS.map((channel) => [channel, unused])) as unknown as HandlerTable),
-    'app/info': () => ({ name: 'Desk', version: '1', runtime: 'web', training: true, profileName: 'Training', trainingAccounts: [], notices: [] }),
+    'app/info': () => ({ name: 'Desk', version: '1', runtime: 'web', training: true, profileName: 'Training', trainingAccounts: [], notices: [], unconnected: null }),
     'connection/status': () => ({ publisher: 'unknown', checkedAt: null }),
     'staff/signIn': vi.fn(async () => session),
     'staff/session': () => null,

@@ -55,7 +55,7 @@ describe('npm start: Electron when it can be had, the browser preview otherwise'
   it("finds the preview's address in what it prints, and opens it only where there is a browser and a screen", () => {
     const address = previewAddress('Open this address in Chromium: http://127.0.0.1:41235/?token=a1B2-c3');
     expect(address).toBe('http://127.0.0.1:41235/?token=a1B2-c3');
-    expect(previewAddress('Desk Console (training sandbox) is running.')).toBeNull();
+    expect(previewAddress('Desk Console is running.')).toBeNull();
     const everywhere = () => true;
     expect(browserFor(address!, { DISPLAY: ':0' }, 'linux', everywhere)).toEqual({ command: 'chromium', args: [`--app=${address}`, '--no-first-run'] });
     expect(browserFor(address!, {}, 'linux', everywhere)).toBeNull();

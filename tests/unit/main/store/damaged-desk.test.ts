@@ -30,13 +30,13 @@ describe('damaged files at desk start-up', () => {
   it('tells staff at every start until they acknowledge it', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'desk-damaged-start-'));
     writeFileSync(path.join(dir, 'print-queue.json'), '{\n  "entryCounts": {"pending":1,"finished":0},\n  "version": 1,\n  "pending": [\n    {"id": "torn');
-    writeFileSync(path.join(dir, 'settings.json'), '{ not json');
+    writeFileSync(path.join(dir, 'workplace.json'), '{ not json');
 
     const first = await restart(dir);
     const raised = await notices(first);
     expect(raised).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ kind: 'settings-corrupt', keptAs: 'settings.json.corrupt' }),
+        expect.objectContaining({ kind: 'file-damaged', file: 'workplace.json', keptAs: 'workplace.json.corrupt' }),
         expect.objectContaining({ kind: 'file-damaged', file: 'print-queue.json', keptAs: 'print-queue.json.corrupt', lost: 1, recovered: 0 }),
       ]),
     );
@@ -44,13 +44,14 @@ describe('damaged files at desk start-up', () => {
 
     const second = await restart(dir);
     expect(await notices(second)).toEqual(raised);
-    const queueNotice = raised.find((notice) => notice.kind === 'file-damaged')!;
+    const fileOf = (notice: StartupNotice) => (notice.kind === 'file-damaged' ? notice.file : null);
+    const queueNotice = raised.find((notice) => fileOf(notice) === 'print-queue.json')!;
     const left = await second.dispatch('app/acknowledgeNotice', { id: queueNotice.id });
-    expect(left).toEqual({ ok: true, value: [raised.find((notice) => notice.kind === 'settings-corrupt')] });
+    expect(left).toEqual({ ok: true, value: [raised.find((notice) => fileOf(notice) === 'workplace.json')] });
     expect(await notices(second)).toEqual(startupNoticeSchema.array().parse(left.ok ? left.value : null));
 
     const third = await restart(dir);
-    expect((await notices(third)).map((notice) => notice.kind)).toEqual(['settings-corrupt']);
+    expect((await notices(third)).map(fileOf)).toEqual(['workplace.json']);
   });
 
   it('checks the audit trail before anything is recorded into it: its damaged part is told and kept aside', async () => {

@@ -106,7 +106,7 @@ describe('a damaged durable file is never silent', () => {
     const dir = folder();
     for (const name of ['board-settings.json', 'printing.json', 'workplace.json']) writeFileSync(path.join(dir, name), 'x');
     await Promise.all([BoardSettingsStore.open(dir), PrintingSettingsStore.open(dir, noOptions), WorkplaceMemory.open(dir)]);
-    const board = await NoticeBoard.open(dir, []);
+    const board = await NoticeBoard.open(dir);
     expect(board.list().map((notice) => (notice.kind === 'file-damaged' ? notice.file : notice.kind)).sort()).toEqual([
       'board-settings.json',
       'printing.json',
@@ -114,7 +114,7 @@ describe('a damaged durable file is never silent', () => {
     ]);
     const [first] = board.list();
     expect(await board.acknowledge(first!.id)).toHaveLength(2);
-    expect((await NoticeBoard.open(dir, [])).list()).toHaveLength(2);
+    expect((await NoticeBoard.open(dir)).list()).toHaveLength(2);
   });
 
   it('a queue too shredded to count says so rather than "none lost"', async () => {
@@ -135,7 +135,7 @@ describe('a damaged durable file is never silent', () => {
   it('a damaged notices file is itself told, never silently emptied', async () => {
     const dir = folder();
     writeFileSync(path.join(dir, 'notices.json'), '[[');
-    const board = await NoticeBoard.open(dir, []);
+    const board = await NoticeBoard.open(dir);
     expect(board.list()).toEqual([expect.objectContaining({ kind: 'file-damaged', file: 'notices.json', keptAs: 'notices.json.corrupt' })]);
   });
 

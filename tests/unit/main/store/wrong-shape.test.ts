@@ -38,7 +38,7 @@ const OPEN: Record<DurableFile, (dir: string) => Promise<unknown>> = {
   'print-queue.json': (dir) => PrintQueue.open(dir),
   'board-outbox.json': async (dir) => (await Outbox.open({ dataDir: dir, deliver: async () => 'retry', retryBaseMs: 60_000 })).close(),
   'desk-journal.json': (dir) => DeskJournal.open(dir),
-  'notices.json': (dir) => NoticeBoard.open(dir, []),
+  'notices.json': (dir) => NoticeBoard.open(dir),
   'technician.json': (dir) => TechnicianPinStore.open(dir),
   'desk-queue.json': (dir) => DeskQueueStore.open(dir),
 };
