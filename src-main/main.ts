@@ -10,6 +10,8 @@ import { denyAllPermissions } from './shell/permissions';
 import { registerAppScheme, serveRenderer } from './shell/protocol';
 import { createDisplayWindows } from './shell/display-window';
 import { createMainWindow, hardenWebContents } from './shell/window';
+import { RendererRecovery, type WindowRole } from './shell/crash-recovery';
+import { AuditTrail } from './store/audit-trail';
 
 const log = logger('main');
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -18,6 +20,8 @@ const devServerUrl = app.isPackaged ? undefined : process.env.DESK_RENDERER_URL;
 const appOrigins = [APP_ORIGIN, ...(devServerUrl ? [originOf(devServerUrl) ?? ''] : [])];
 const windows = new Set<BrowserWindow>();
 const links = new ExternalLinks((url) => shell.openExternal(url));
+/** userData is known before ready: the trail is the desk's own (src-main/store/audit-trail.ts). */
+const recovery = new RendererRecovery({ audit: new AuditTrail(app.getPath('userData')) });
 
 registerAppScheme(protocol);
 
@@ -47,7 +51,7 @@ async function start(): Promise<void> {
     preloadPath: path.join(here, '../preload/preload.cjs'),
     entryUrl: devServerUrl ?? APP_ENTRY_URL,
     devTools: !app.isPackaged,
-    onCreated: track,
+    onCreated: (window) => track(window, 'public display'),
   });
   const desk = await startDesk({ runtime: 'electron', dataDir: app.getPath('userData'), keystore: safeStorage, displays });
   registerIpcHandlers(ipcMain, desk.dispatch, {
@@ -59,15 +63,16 @@ async function start(): Promise<void> {
   openMainWindow();
 }
 
-/** Every app window (main, public display) may call IPC and receives the desk's events. */
-function track(window: BrowserWindow): void {
+/** Every app window (main, public display) may call IPC, receives the desk's events, and comes back after a crash. */
+function track(window: BrowserWindow, role: WindowRole): void {
   windows.add(window);
+  recovery.watch(window, role);
   window.on('closed', () => windows.delete(window));
 }
 
 function openMainWindow(): void {
   const window = createMainWindow(path.join(here, '../preload/preload.cjs'), !app.isPackaged);
-  track(window);
+  track(window, 'main window');
   window.once('ready-to-show', () => window.show());
   void window.loadURL(devServerUrl ?? APP_ENTRY_URL);
 }

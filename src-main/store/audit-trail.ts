@@ -30,6 +30,8 @@ export type AuditAction =
   | 'passwordWait'
   /** A durable file was kept aside at start (staff `desk`, outcome names the file and counts). */
   | 'fileDamaged'
+  /** A window's page crashed or hung (staff `desk`): reloaded onto its screen, or stopped after repeated crashes. */
+  | 'rendererGone'
   /** The trail's chain breaks at `lines` (staff `desk`): told once, so later starts do not tell it again. */
   | 'trailAltered';
 

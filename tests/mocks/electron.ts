@@ -16,6 +16,8 @@ export class FakeWebContents {
   windowOpenHandler: ((details: { url: string }) => { action: string }) | null = null;
   readonly sent: { channel: string; payload: unknown }[] = [];
   destroyed = false;
+  /** The page's URL, hash route included; BrowserWindow.loadURL and hash navigations change it. */
+  url = '';
   on(event: string, listener: Listener): this {
     this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
     return this;
@@ -32,6 +34,13 @@ export class FakeWebContents {
   isDestroyed(): boolean {
     return this.destroyed;
   }
+  getURL(): string {
+    return this.url;
+  }
+  /** As Electron: the renderer is killed, and render-process-gone follows with reason `killed`. */
+  forcefullyCrashRenderer = vi.fn(() => {
+    this.emit('render-process-gone', {}, { reason: 'killed', exitCode: 9 });
+  });
 }
 
 export class BrowserWindow {
@@ -41,8 +50,26 @@ export class BrowserWindow {
   constructor(readonly options: Record<string, unknown>) {
     BrowserWindow.created.push(this);
   }
-  on = vi.fn();
-  once = vi.fn();
+  readonly listeners = new Map<string, Listener[]>();
+  on = vi.fn((event: string, listener: Listener) => {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
+    return this;
+  });
+  once = vi.fn((event: string, listener: Listener) => {
+    const wrapped: Listener = (...args) => {
+      this.listeners.set(event, (this.listeners.get(event) ?? []).filter((l) => l !== wrapped));
+      return listener(...args);
+    };
+    return this.on(event, wrapped);
+  });
+  emit(event: string, ...args: unknown[]): void {
+    for (const listener of this.listeners.get(event) ?? []) listener(...args);
+  }
+  /** As Electron: destroyed, then 'closed'. */
+  close = vi.fn(() => {
+    this.destroyed = true;
+    this.emit('closed');
+  });
   show = vi.fn();
   focus = vi.fn();
   restore = vi.fn();
@@ -51,8 +78,11 @@ export class BrowserWindow {
   isDestroyed = () => this.destroyed;
   setBounds = vi.fn();
   setFullScreen = vi.fn();
+  readonly loads: string[] = [];
   async loadURL(url: string): Promise<void> {
     this.loadedUrl = url;
+    this.loads.push(url);
+    this.webContents.url = url;
   }
 }
 

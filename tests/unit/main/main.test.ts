@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { app, BrowserWindow, ipcMain, protocol, session } from '../../mocks/electron';
 import { CHANNELS } from '../../../src-shared/ipc/channels';
@@ -28,5 +30,13 @@ describe('main process start-up', () => {
       undefined,
     );
     expect(info).toMatchObject({ ok: true, value: { runtime: 'electron', training: true } });
+  });
+
+  it('reloads the desk window onto its screen after its page crashed, and writes it in the audit trail', async () => {
+    const [window] = BrowserWindow.created;
+    window!.webContents.url = 'app://desk/index.html#/board';
+    window!.webContents.emit('render-process-gone', {}, { reason: 'oom', exitCode: 0 });
+    expect(window!.loads.at(-1)).toBe('app://desk/index.html#/board');
+    await vi.waitFor(() => expect(readFileSync(path.join(app.userData, 'board-audit.jsonl'), 'utf8')).toContain('main window: oom (exit 0), reloaded on #/board'));
   });
 });
