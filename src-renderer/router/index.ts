@@ -1,5 +1,6 @@
 import type { Pinia } from 'pinia';
 import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-router';
+import { useBoardStore } from '../features/board/stores/board';
 import { useSessionStore } from '../features/staff/stores/session';
 import { useAppStore } from '../stores/app';
 
@@ -49,6 +50,8 @@ export function createDeskRouter(pinia: Pinia) {
     }
     if (to.meta.staffOnly && !session.signedIn) return { name: 'sign-in', query: { next: to.fullPath } };
     if (to.name === 'sign-in' && session.signedIn) return { name: 'board' };
+    // A locked desk's lock screen is on the board: the other staff pages behind it would only answer BOARD_LOCKED.
+    if (to.meta.staffOnly && to.name !== 'board' && session.signedIn && useBoardStore(pinia).locked) return { name: 'board' };
     return true;
   });
   return router;

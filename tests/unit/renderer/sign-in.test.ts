@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createVuetify } from 'vuetify';
 import SignInView from '../../../src-renderer/features/staff/views/SignInView.vue';
 import { createDeskI18n, type Locale } from '../../../src-renderer/plugins/i18n';
+import { useBoardStore } from '../../../src-renderer/features/board/stores/board';
 import { createDeskRouter } from '../../../src-renderer/router';
 import { deskCalls, deskReplies } from './setup';
 
@@ -63,5 +64,23 @@ describe('staff sign-in screen', () => {
     const { wrapper } = await mountSignIn('fr');
     await submit(wrapper, 'accueil', '');
     expect(deskCalls.some((call) => call.channel === 'staff/signIn')).toBe(false);
+  });
+});
+
+describe('a locked desk', () => {
+  it('takes staff to its lock screen on the board, not to a staff page that would only be refused', async () => {
+    deskReplies.set('staff/session', () => ({ ok: true, value: { displayName: 'Élodie Mercier', email: 'e@x.example', offices: [], signedInAt: '2026-11-23T08:00:00.000Z' } }));
+    const pinia = createPinia();
+    const router = createDeskRouter(pinia);
+    await router.push('/check-in');
+    expect(router.currentRoute.value.path).toBe('/check-in');
+    useBoardStore(pinia).lockState = { reason: 'manual', idleMinutes: null };
+    for (const page of ['/statistics', '/check-in']) {
+      await router.push(page);
+      expect(router.currentRoute.value.path).toBe('/board');
+    }
+    // Technician and admin pages have their own credentials: the staff lock is not theirs.
+    await router.push('/printers');
+    expect(router.currentRoute.value.path).toBe('/printers');
   });
 });
