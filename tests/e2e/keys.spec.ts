@@ -96,6 +96,17 @@ test('N I N R D, keyboard only: each key acts on the patient just called, and no
   expect(moved(before)).toEqual([first, second].sort());
   // Nobody waiting was called or moved along the way.
   for (const ticket of here().filter((candidate) => ![first, second].includes(candidate.formattedNumber))) expect(stateOf(ticket)).toBe(before.get(ticket.ticketId));
+
+  // The header counts what the list shows: its waiting heading, and the platform's waiting patients.
+  const header = page.getByTestId('board-waitingNow').getByTestId('value');
+  const heading = page.locator('.board-group[data-group="waiting"]');
+  await expect(header).toHaveText(String(waitingHere().length));
+  await expect(heading).toHaveAttribute('data-count', String(waitingHere().length));
+  // Narrowed by a search, both say the same smaller number.
+  const someone = waitingHere()[0]!.formattedNumber;
+  await board.search.fill(someone);
+  await expect(header).toHaveText('1');
+  await expect(heading).toHaveAttribute('data-count', '1');
 });
 
 for (const delay of [120, 30]) {

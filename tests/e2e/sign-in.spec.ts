@@ -32,7 +32,11 @@ test.describe('staff sign-in through the preview host and the training sandbox',
     await expect(signIn.error).toHaveText('Identifiant ou mot de passe incorrect');
     await expect(page.locator('body')).not.toContainText('INVALID_CREDENTIALS');
     await expect(page.locator('body')).not.toContainText('401');
-    await expect(signIn.password).toHaveValue('');
+    // The login and password stay, the password selected to be typed again; nothing but the real error.
+    await expect(signIn.login).toHaveValue('accueil');
+    await expect(signIn.password).toHaveValue('pas-le-bon');
+    await expect(signIn.password).toBeFocused();
+    await expect(page.locator('body')).not.toContainText('Champ obligatoire');
     await expect(page).toHaveURL(/#\/sign-in/);
   });
 

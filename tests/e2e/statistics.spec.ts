@@ -61,7 +61,7 @@ test('the training day in figures: key figures and the hourly table match the sa
   const today = ticketsOf(sandbox.world.day);
   const waiting = today.filter((ticket) => ticket.status === 'checkedIn' && !firstCall(ticket)).length;
   await statistics.open(host.openUrl, async () => {
-    // The board header shows the same live figure, from the same module.
+    // The board header counts what its list shows: here, every ticket waiting at the office place.
     await expect(page.getByTestId('board-waitingNow').getByTestId('value')).toHaveText(String(waiting));
   });
   await expect(statistics.heading).toHaveText('Statistiques');

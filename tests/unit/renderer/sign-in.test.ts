@@ -30,14 +30,18 @@ describe('staff sign-in screen', () => {
     deskReplies.set('staff/session', () => ({ ok: true, value: null }));
   });
 
-  it('shows refused credentials in plain French, never the raw code, and clears the password', async () => {
+  it('shows refused credentials in plain French, never the raw code, keeps what was typed and says nothing else', async () => {
     deskReplies.set('staff/signIn', () => ({ ok: false, error: { code: 'INVALID_CREDENTIALS', message: 'Login or password refused.' } }));
     const { wrapper } = await mountSignIn('fr');
     await submit(wrapper, 'accueil', 'mauvais');
     const alert = wrapper.find('[data-testid="sign-in-error"]');
     expect(alert.text()).toBe('Identifiant ou mot de passe incorrect');
     expect(wrapper.text()).not.toContain('INVALID_CREDENTIALS');
-    expect((wrapper.find('[data-testid="sign-in-password"] input').element as HTMLInputElement).value).toBe('');
+    const password = wrapper.find('[data-testid="sign-in-password"] input').element as HTMLInputElement;
+    expect(password.value).toBe('mauvais');
+    expect((wrapper.find('[data-testid="sign-in-login"] input').element as HTMLInputElement).value).toBe('accueil');
+    // Only what is wrong: no "required" message beside it.
+    expect(wrapper.text()).not.toContain('Champ obligatoire');
     expect(deskCalls.find((call) => call.channel === 'staff/signIn')?.request).toEqual({ login: 'accueil', password: 'mauvais' });
   });
 

@@ -21,6 +21,34 @@ export function boardLines(rows: Iterable<BoardRow>, filters: BoardFilters): Boa
   return new BoardLines(rows).lines(filters);
 }
 
+/** The header's figures of the waiting room, as the list shows it. */
+export interface ListedWaiting {
+  /** Waiting rows listed now (the "En attente" group's count). */
+  waitingNow: number;
+  /** Minutes since the arrival of the longest waiting of them; null when none waits. */
+  longestWaitNow: number | null;
+}
+
+/**
+ * Read off the very lines the list draws (same rows, same queue, same filters), so the header can
+ * never say 5 waiting above a list of 4: a patient returned to the waiting line, one outside this
+ * desk's queue or one a filter hides counts in both or in neither.
+ */
+export function listedWaiting(lines: readonly BoardLine[], now: number): ListedWaiting {
+  let waitingNow = 0;
+  let oldest = Infinity;
+  for (const line of lines) {
+    if (line.kind === 'group') {
+      // Groups come in order: past the waiting one, nobody else waits.
+      if (line.group !== 'waiting') break;
+      continue;
+    }
+    waitingNow += 1;
+    oldest = Math.min(oldest, Date.parse(line.row.checkedInAt));
+  }
+  return { waitingNow, longestWaitNow: waitingNow === 0 ? null : Math.max(0, now - oldest) / 60_000 };
+}
+
 export function minutesSince(iso: string, now: number): number {
   return Math.max(0, Math.floor((now - Date.parse(iso)) / 60_000));
 }

@@ -35,6 +35,7 @@ export const statisticsEn: StatisticsMessages = {
   },
   liveFigures: {
     waitingNow: 'Waiting now',
+    waitingListed: 'Waiting (filtered)',
     averageWaitLastHour: 'Average wait (last hour)',
     longestWaitNow: 'Longest wait now',
   },

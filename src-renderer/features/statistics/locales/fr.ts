@@ -34,6 +34,7 @@ export const statisticsFr = {
   },
   liveFigures: {
     waitingNow: 'En attente maintenant',
+    waitingListed: 'En attente (filtrés)',
     averageWaitLastHour: 'Attente moyenne (dernière heure)',
     longestWaitNow: 'Plus longue attente en cours',
   },
