@@ -129,6 +129,11 @@ test.describe('several desks, one office', () => {
     const dialog = a.page.getByTestId('transfer-dialog');
     await expect(dialog).toBeVisible();
     await expectAccessible(a.page);
+    // Nothing is chosen for staff: each choice says what it does, Transférer waits for one.
+    await expect(dialog.getByTestId('transfer-no-desk')).toHaveCount(0);
+    await expect(dialog.getByTestId('transfer-hint-2')).toContainText('Ce poste l’appellera en premier.');
+    await expect(dialog.getByTestId('transfer-to-waiting')).toContainText('Remettre en file d’attente');
+    await expect(dialog.getByTestId('transfer-confirm')).toBeDisabled();
     await dialog.getByTestId('transfer-to-2').click();
     await dialog.getByTestId('transfer-confirm').click();
     await expect(a.page.getByTestId('desk-message')).toContainText(`${number} transféré`);
@@ -207,5 +212,28 @@ test.describe('several desks, one office', () => {
     await expect(b.page.getByTestId('desk-1')).toHaveAttribute('data-state', 'closed');
     await expect(b.page.getByTestId('desk-2')).toContainText('(ce poste)');
     await expectAccessible(b.page);
+    await b.page.keyboard.press('Escape');
+  });
+
+  test('transfer with no other desk open: the dialog says so and sends the patient back to the waiting line with a note', async () => {
+    await expect(a.page.getByTestId('desk-state')).toHaveAttribute('data-state', 'closed');
+    const number = await callNextOn(b, 'Accueil 2');
+    await select(b, number);
+    await b.page.keyboard.press('t');
+    const dialog = b.page.getByTestId('transfer-dialog');
+    await expect(dialog.getByTestId('transfer-no-desk')).toHaveText('Aucun autre poste n’est ouvert sur ce site en ce moment.');
+    await expect(dialog.getByTestId('transfer-to-1')).toHaveCount(0);
+    await expect(dialog.getByTestId('transfer-hint-waiting')).toContainText('tout poste peut l’appeler');
+    await expect(dialog.getByTestId('transfer-confirm')).toBeDisabled();
+    await expectAccessible(b.page);
+    await dialog.getByTestId('transfer-to-waiting').click();
+    await dialog.getByTestId('transfer-note').locator('input').fill('Revient après la radio');
+    await dialog.getByTestId('transfer-confirm').click();
+    await expect(b.page.getByTestId('desk-message')).toContainText(`${number} transféré`);
+    const row = await b.board.find(number);
+    await expect(row).toHaveAttribute('data-group', 'waiting');
+    await expect(row.getByTestId('row-handoff')).toHaveAttribute('data-kind', 'toWaiting');
+    await expect(row.getByTestId('row-handoff')).toContainText('Revient après la radio');
+    expect(ticketByNumber(number).handoff).toMatchObject({ reason: 'transfer', toDeskId: null, note: 'Revient après la radio' });
   });
 });
