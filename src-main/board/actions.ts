@@ -12,6 +12,7 @@ import type { PlatformBoardClient } from '../platform/tickets/board';
 import { isNotOffered, TicketConflict } from '../platform/tickets/http';
 import { isClosedRejected, isContractError, isTransient } from '../publisher/errors';
 import type { AuditTrail } from '../store/audit-trail';
+import type { OutboxEntry } from './outbox/entries';
 import type { Outbox } from './outbox/outbox';
 import { isCalled, ticketStatusOf, type BoardState } from './state';
 import type { UnsentMoves } from './unsent';
@@ -298,34 +299,30 @@ export class BoardActions {
     const current = state.effectiveStatus(ticket);
     if (statusRank(status) <= statusRank(current)) return this.result('done', ticket);
     const before = state.localOf(ticketId);
-    state.setLocal(ticketId, { status, pending: false });
-    let answered: string;
+    let moved: Awaited<ReturnType<BoardActions['movePublisher']>>;
     try {
-      answered = (await this.deps.setPublisherStatus(appointmentId, status)).status;
+      moved = await this.movePublisher(ticketId, appointmentId, status);
     } catch (error) {
-      // No answer is not "not done": the medical system may have taken it. Read back before saying it waits.
-      if (isTransient(error) && (await this.reached(appointmentId, status))) {
-        await this.tellPlatform(ticketId, appointmentId, status);
-        await this.audit(status, ticket, 'done');
-        return this.result('done', ticket);
-      }
-      if (isTransient(error)) {
-        await this.deps.outbox.add({ kind: 'publisherStatus', ticketId, appointmentId, status, ...this.asked(ticket) });
-        state.setLocal(ticketId, { status, pending: true });
-        await this.audit(status, ticket, 'pending');
-        return this.result('pending', ticket);
-      }
-      if (isClosedRejected(error, status)) {
-        await this.tellPlatform(ticketId, appointmentId, 'closed');
-        await this.audit(status, ticket, 'closedOnBoardOnly');
-        return this.result('closedOnBoardOnly', ticket);
-      }
-      state.setLocal(ticketId, before);
-      this.deps.verifier.forget(appointmentId);
       await this.audit(status, ticket, 'refused');
-      throw refusal(error);
+      throw error;
     }
-    const truth = await this.confirmedStatus(appointmentId, status, answered);
+    // No answer is not "not done": the medical system may have taken it. Read back before saying it waits.
+    if ('transient' in moved && (await this.reached(appointmentId, status))) {
+      state.setLocal(ticketId, { status, pending: false });
+      await this.tellPlatform(ticketId, appointmentId, status);
+      await this.audit(status, ticket, 'done');
+      return this.result('done', ticket);
+    }
+    if ('transient' in moved) {
+      await this.deps.outbox.add({ kind: 'publisherStatus', ticketId, appointmentId, status, ...this.asked(ticket) });
+      await this.audit(status, ticket, 'pending');
+      return this.result('pending', ticket);
+    }
+    if ('closedOnBoardOnly' in moved) {
+      await this.audit(status, ticket, 'closedOnBoardOnly');
+      return this.result('closedOnBoardOnly', ticket);
+    }
+    const truth = await this.confirmedStatus(appointmentId, status, moved.answered);
     await this.tellPlatform(ticketId, appointmentId, truth);
     if (rankOf(truth) >= 0 && rankOf(truth) < statusRank(status)) {
       // The answer echoed the request, but the medical system kept its state: the row shows what it holds.
@@ -335,6 +332,56 @@ export class BoardActions {
     }
     await this.audit(status, ticket, 'done');
     return this.result('done', ticket);
+  }
+
+  /**
+   * A held done or close whose countdown ended (src-main/board/held.ts), sent from the outbox: the
+   * rules of setStatus, without anyone at the desk (the entry says who asked). A transient failure
+   * is thrown for the outbox to try again; a refusal is thrown in the board's words.
+   */
+  async deliverHeld(entry: Extract<OutboxEntry, { kind: 'held' }>): Promise<BoardActionResult> {
+    const { state } = this.deps;
+    const { ticketId, appointmentId, status } = entry;
+    const ticket = state.ticket(ticketId);
+    const formattedNumber = entry.formattedNumber ?? ticket?.formattedNumber ?? ticketId;
+    if (ticket && statusRank(status) <= statusRank(state.effectiveStatus(ticket))) return { outcome: 'done', ticketId, formattedNumber };
+    const moved = await this.movePublisher(ticketId, appointmentId, status);
+    if ('transient' in moved) throw moved.transient;
+    const outcome = 'closedOnBoardOnly' in moved ? 'closedOnBoardOnly' : 'done';
+    if ('answered' in moved) await this.tellPlatform(ticketId, appointmentId, await this.confirmedStatus(appointmentId, status, moved.answered));
+    await this.deps.audit.record({ staff: entry.staff ?? 'unknown', action: status, ticket: formattedNumber, outcome });
+    return { outcome, ticketId, formattedNumber };
+  }
+
+  /**
+   * PUT status on the publisher with the row moved at once: its answer; or, unreachable, the row
+   * shown pending and the failure for the caller to keep; or `closed` refused by a publisher that
+   * has no such state, closed on the platform instead. A refusal puts the row back and is thrown
+   * in the board's words.
+   */
+  private async movePublisher(
+    ticketId: string,
+    appointmentId: string,
+    status: ForwardStatus,
+  ): Promise<{ answered: string } | { transient: unknown } | { closedOnBoardOnly: true }> {
+    const { state } = this.deps;
+    const before = state.localOf(ticketId);
+    state.setLocal(ticketId, { status, pending: false });
+    try {
+      return { answered: (await this.deps.setPublisherStatus(appointmentId, status)).status };
+    } catch (error) {
+      if (isTransient(error)) {
+        state.setLocal(ticketId, { status, pending: true });
+        return { transient: error };
+      }
+      if (isClosedRejected(error, status)) {
+        await this.tellPlatform(ticketId, appointmentId, 'closed');
+        return { closedOnBoardOnly: true };
+      }
+      state.setLocal(ticketId, before);
+      this.deps.verifier.forget(appointmentId);
+      throw refusal(error);
+    }
   }
 
   /**

@@ -21,6 +21,8 @@ export async function createBoardFeature(deps: BoardDeps, options?: BoardService
       'board/callNext': () => service.act((actions) => actions.callNext()),
       'board/call': (request) => service.act((actions) => actions.call(request.ticketId, request.recall, request.force)),
       'board/setStatus': (request) => service.act((actions) => actions.setStatus(request.ticketId, request.status)),
+      'board/hold': (request) => service.hold(request.ticketId, request.status),
+      'board/undoHeld': (request) => service.undoHeld(request.id),
       'board/saveSettings': (request) => service.saveSettings(request),
       'board/lock': (request) => service.lock(request.reason),
       'board/unlock': (request) => service.unlock(request.password),

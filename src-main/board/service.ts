@@ -1,4 +1,5 @@
-import type { ForwardStatus } from '../../src-shared/board/rows';
+import type { HeldMove, HeldStatus } from '../../src-shared/board/held';
+import { statusRank, type ForwardStatus } from '../../src-shared/board/rows';
 import { DeskError, type DeskErrorCode } from '../../src-shared/errors';
 import type { BoardLive, BoardLock, BoardSnapshot, WorkplaceOptions } from '../../src-shared/ipc/features/board.contract';
 import type { Workplace } from '../../src-shared/ipc/workplace';
@@ -21,6 +22,7 @@ import type { AuditTrail } from '../store/audit-trail';
 import type { OutboxEntry } from './outbox/entries';
 import { Outbox, type Delivery } from './outbox/outbox';
 import { BoardSettingsStore } from './settings-store';
+import { HeldMoves } from './held';
 import { DeskPresenceLoop } from './presence';
 import { DeskQueueStore } from './queue-store';
 import { UnsentMoves } from './unsent';
@@ -48,6 +50,8 @@ export interface BoardServiceOptions {
   deskHeartbeatMs?: number;
   /** How long a call or transfer the platform did not take is offered back (tests shorten it). */
   unsentTtlMs?: number;
+  /** How long a done or close waits for its Undo (tests shorten it). */
+  undoMs?: number;
 }
 
 /** What the board is built from: the infrastructure's clients and the staff session, nothing else. */
@@ -85,6 +89,7 @@ export class BoardService {
   readonly state: BoardState;
   readonly verifier: Reverifier;
   private readonly actions: BoardActions;
+  private readonly held: HeldMoves;
   private feed: LiveDay | null = null;
   private feedPlace: number | null = null;
   private starting: Promise<void> | null = null;
@@ -119,6 +124,7 @@ export class BoardService {
     });
     // Every read of the board spends from one budget: scheduled re-checks wait for it, the others borrow.
     const budget = new TokenBucket(RECHECK_BUDGET_PER_SECOND, 1, Date.now, RECHECK_BUDGET_PER_SECOND);
+    this.held = new HeldMoves({ outbox, changed: (held) => deps.events.emit('board/held', held), undoMs: options.undoMs });
     this.verifier = new Reverifier({
       getAppointmentById: (id) => {
         budget.spend();
@@ -186,12 +192,17 @@ export class BoardService {
     const queue = await DeskQueueStore.open(deps.dataDir);
     service = new BoardService(deps, outbox, await BoardSettingsStore.open(deps.dataDir), options, queue);
     service.state.setQueue(queue.current());
+    const now = Date.now();
     for (const entry of outbox.pending()) {
-      if (entry.kind === 'publisherStatus') service.state.setLocal(entry.ticketId, { status: entry.status, pending: true });
+      // A held move whose countdown ended while the desk was down is on its way now, like any waiting change.
+      const waiting = entry.kind === 'publisherStatus' || (entry.kind === 'held' && entry.sendAt <= now);
+      if (waiting) service.state.setLocal(entry.ticketId, { status: entry.status, pending: true });
     }
     outbox.kick();
     deps.events.subscribe((event, payload) => {
       if (event === 'staff/sessionChanged' && payload === null) {
+        // The next person at the counter never inherits a countdown: what was held is sent.
+        void service?.held.sendNow();
         service?.stopFeed();
         // The next person signs in with their own password: the previous one's lock is theirs no more.
         if (service) service.lockState = null;
@@ -214,7 +225,27 @@ export class BoardService {
       settings: this.settings.current(),
       locked: this.locked,
       lock: this.lockState,
+      held: this.held.current(),
     };
+  }
+
+  /**
+   * Done or close, held for its Undo in main and on disk (src-main/board/held.ts): sent when the
+   * countdown ends whatever the windows do. Null when the ticket is already there or past.
+   */
+  async hold(ticketId: string, status: HeldStatus): Promise<HeldMove | null> {
+    const ticket = this.state.ticket(ticketId);
+    if (!ticket) throw new DeskError('BOARD_TICKET_GONE', 'This ticket is no longer on the board.');
+    const appointmentId = ticket.contractAppointmentId;
+    if (!appointmentId) throw new DeskError('BOARD_TICKET_GONE', 'This ticket has no appointment in the medical system.');
+    if (statusRank(status) <= statusRank(this.state.effectiveStatus(ticket))) return null;
+    const staff = this.deps.staff.requireSession().displayName;
+    return this.held.hold({ ticketId, appointmentId, formattedNumber: ticket.formattedNumber, status, staff });
+  }
+
+  /** Undo from any window of the desk: false when the move already left. */
+  async undoHeld(id: string): Promise<{ undone: boolean }> {
+    return { undone: await this.held.undo(id) };
   }
 
   async workplaceOptions(): Promise<WorkplaceOptions> {
@@ -331,6 +362,8 @@ export class BoardService {
   }
 
   async lock(reason: BoardLock['reason'] = 'manual'): Promise<null> {
+    // Staff did not undo before the desk locked: the move is sent, never silently lost.
+    await this.held.sendNow();
     if (!this.locked) {
       this.lockState = { reason, idleMinutes: reason === 'idle' ? this.settings.current().idleLockMinutes : null };
       this.deps.events.emit('board/locked', this.lockState);
@@ -452,6 +485,12 @@ export class BoardService {
   // ── outbox ─────────────────────────────────────────────────────────────────
   private async deliver(entry: OutboxEntry): Promise<Delivery> {
     try {
+      if (entry.kind === 'held') {
+        this.held.settled(entry);
+        const result = await this.actions.deliverHeld(entry);
+        this.deps.events.emit('board/heldSent', { id: entry.id, status: entry.status, result });
+        return 'done';
+      }
       if (entry.kind === 'publisherStatus') {
         const answer = await this.deps.publisher.setAppointmentStatus(entry.appointmentId, entry.status);
         const truth = await this.actions.confirmedStatus(entry.appointmentId, entry.status, answer.status);
@@ -467,7 +506,14 @@ export class BoardService {
       if (entry.kind !== 'platformStatus') void this.deps.audit.record({ ...this.auditOf(entry), outcome: 'deliveredAfterWaiting' });
       return 'done';
     } catch (error) {
-      if (isTransient(error) || isTransientPlatformError(error)) return 'retry';
+      if (isTransient(error) || isTransientPlatformError(error)) {
+        // The window that held it says the change waits for the medical system, as for any move.
+        if (entry.kind === 'held') {
+          const result = { outcome: 'pending' as const, ticketId: entry.ticketId, formattedNumber: entry.formattedNumber ?? entry.ticketId };
+          this.deps.events.emit('board/heldSent', { id: entry.id, status: entry.status, result });
+        }
+        return 'retry';
+      }
       const code = error instanceof DeskError ? error.code : 'INTERNAL';
       log.warn('outbox entry refused, dropped', { kind: entry.kind, code });
       await this.refused(entry, code);
@@ -493,6 +539,7 @@ export class BoardService {
   }
 
   private settled(entry: OutboxEntry): void {
+    this.held.settled(entry);
     if (this.outbox.hasPending(entry.ticketId)) return;
     const local = this.state.localOf(entry.ticketId);
     if (local?.pending) this.state.setLocal(entry.ticketId, entry.kind === 'call' ? null : { status: local.status, pending: false });

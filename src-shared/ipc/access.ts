@@ -74,6 +74,8 @@ export const channelAccess = {
   'board/callNext': staff('refused', 'workplace'),
   'board/call': staff('refused', 'workplace'),
   'board/setStatus': staff('refused', 'workplace'),
+  'board/hold': staff('refused', 'workplace'),
+  'board/undoHeld': staff('refused', 'workplace'),
   'board/saveSettings': staff('refused', null),
   'board/lock': staff('works', null),
   'board/unlock': staff('works', null),

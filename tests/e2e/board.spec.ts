@@ -1,10 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { startSandbox, type RunningSandbox } from '../../src-main/sandbox/start';
 import { localDay } from '../../src-shared/day';
 import type { DeskTicket } from '../../src-shared/platform/tickets';
+import type { Page } from '@playwright/test';
 import { expect, launchPreviewHost, test, type PreviewHost } from './fixtures';
 import { PACE } from './pace';
 import { expectAccessible } from './pages/accessibility';
@@ -239,20 +240,31 @@ test.describe('live call board', () => {
     await expect.poll(() => ticketByNumber(ticket.formattedNumber).status).toBe('done');
   });
 
-  test('mistakes are cheap: D then Undo leaves the row and the publisher untouched; D alone is sent after the countdown', async ({ page }) => {
-    test.setTimeout(60_000 * PACE);
-    // The renderer's clock is the test's: the countdown is run past on purpose, not waited for.
-    await page.clock.install();
+  /** What main holds for an Undo, as the desk wrote it down (board-outbox.json): an undone move is not there. */
+  const heldOnDisk = () => {
+    const file = path.join(desk.dataDir, 'board-outbox.json');
+    const entries: { kind: string }[] = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).entries : [];
+    return entries.filter((entry) => entry.kind === 'held');
+  };
+
+  /** A board window of the desk with a fresh kiosk arrival taken into care and selected, ready for D or C. */
+  async function inCareSelected(page: Page) {
     const board = new BoardPage(page);
     await board.open(desk.host.openUrl);
     const number = await kioskArrivalHere();
     const row = await board.find(number);
     await board.button(row, 'En examen').click();
     await expect(row).toHaveAttribute('data-status', 'inCare');
+    await row.click();
+    return { board, number, row };
+  }
+
+  test('mistakes are cheap: D then Undo leaves the row and the publisher untouched; D alone is sent after the countdown', async ({ page }) => {
+    test.setTimeout(60_000 * PACE);
+    const { board, number, row } = await inCareSelected(page);
     const history = () => appointmentOf(number).statusHistory.map((entry) => entry.status);
     const before = history();
 
-    await row.click();
     await page.keyboard.press('d');
     await expect(board.undo).toContainText(`${number}\u00a0: terminé dans`);
     await expect(row).toHaveAttribute('data-held', 'done');
@@ -261,7 +273,8 @@ test.describe('live call board', () => {
     await expect(board.undo).toHaveCount(0);
     await expect(row).not.toHaveAttribute('data-held');
     await expect(board.message).toHaveText(`${number}\u00a0: «\u00a0Terminé\u00a0» annulé, rien n’a été envoyé.`);
-    await page.clock.runFor(20_000);
+    // Nothing is held any more, anywhere: nothing will leave for the medical system.
+    expect(heldOnDisk()).toEqual([]);
     await expect(row).toHaveAttribute('data-status', 'inCare');
     expect(appointmentOf(number).status).toBe('inCare');
     expect(history()).toEqual(before);
@@ -275,16 +288,49 @@ test.describe('live call board', () => {
     await expect(board.undo).toHaveAttribute('data-status', 'done');
     await page.keyboard.press('Control+z');
     await expect(board.undo).toHaveCount(0);
-    await page.clock.runFor(20_000);
+    expect(heldOnDisk()).toEqual([]);
     await expect(row).toHaveAttribute('data-status', 'inCare');
 
     await page.keyboard.press('d');
     await expect(board.undo).toBeVisible();
-    await page.clock.runFor(9_000);
-    await expect(row).toHaveAttribute('data-status', 'done');
+    await expect(row).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
     await expect(board.message).toHaveText(`${number}\u00a0: terminé`);
     expect(appointmentOf(number).status).toBe('done');
     expect(history().filter((status) => status === 'done')).toHaveLength(1);
+  });
+
+  test('a held done survives its window: the page crashes mid-countdown (no unload), the change reaches the medical system after it', async ({ page }) => {
+    test.setTimeout(60_000 * PACE);
+    const { board, number } = await inCareSelected(page);
+    await page.keyboard.press('d');
+    await expect(board.undo).toHaveAttribute('data-ticket', number);
+    // The renderer dies as in a crash: no pagehide, no beforeunload, nothing leaves the page any more.
+    const cdp = await page.context().newCDPSession(page);
+    const crashed = page.waitForEvent('crash');
+    // The crashed page never answers the command itself.
+    void cdp.send('Page.crash').catch(() => undefined);
+    await crashed;
+    expect(appointmentOf(number).status).toBe('inCare');
+    // Main sends it when the countdown ends, with no window to ask.
+    await expect.poll(() => appointmentOf(number).status, { timeout: 20_000 }).toBe('done');
+    await expect.poll(() => ticketByNumber(number).status, { timeout: 10_000 }).toBe('done');
+    expect(appointmentOf(number).statusHistory.filter((entry) => entry.status === 'done')).toHaveLength(1);
+
+    // Another window of the desk opened during a countdown shows it, and its Undo takes the move back.
+    const second = await page.context().newPage();
+    const { board: other, number: next } = await inCareSelected(second);
+    await second.keyboard.press('c');
+    await expect(other.undo).toHaveAttribute('data-ticket', next);
+    const third = await page.context().newPage();
+    const another = new BoardPage(third);
+    await another.open(desk.host.openUrl);
+    await expect(another.undo).toHaveAttribute('data-ticket', next);
+    await another.undo.getByRole('button', { name: /Annuler/ }).click();
+    await expect(other.undo).toHaveCount(0);
+    expect(heldOnDisk()).toEqual([]);
+    expect(appointmentOf(next).status).toBe('inCare');
+    await second.close();
+    await third.close();
   });
 
   test('locked by hand: no patient name behind the lock, and another person takes the desk with its workplace kept', async ({ page }) => {

@@ -22,6 +22,8 @@ export function staffRequests(ids: SampleIds) {
     'board/callNext': undefined,
     'board/call': { ticketId, recall: false },
     'board/setStatus': { ticketId, status: 'inCare' },
+    'board/hold': { ticketId, status: 'done' },
+    'board/undoHeld': { id: 'held-1' },
     'board/saveSettings': { amberMinutes: 15, redMinutes: 30, idleLockMinutes: 0, arrivalChime: false },
     'board/lock': { reason: 'manual' },
     'board/unlock': { password: 'formation' },

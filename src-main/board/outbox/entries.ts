@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { heldStatusSchema } from '../../../src-shared/board/held';
 import { forwardStatusSchema } from '../../../src-shared/board/rows';
 
 /**
@@ -12,6 +13,18 @@ const askedBy = { staff: z.string().max(256).optional(), formattedNumber: z.stri
 export const outboxEntrySchema = z.discriminatedUnion('kind', [
   /** PUT status on the publisher, then the platform is told. */
   z.object({ kind: z.literal('publisherStatus'), ...entry, ...askedBy, appointmentId: z.string(), status: forwardStatusSchema }),
+  /**
+   * A done or close held for its Undo until `sendAt` (epoch ms), then delivered as a publisherStatus:
+   * on disk from the moment staff pressed the key, so neither a closed window nor a killed desk loses it.
+   */
+  z.object({
+    kind: z.literal('held'),
+    ...entry,
+    ...askedBy,
+    appointmentId: z.string(),
+    status: heldStatusSchema,
+    sendAt: z.number().int().nonnegative(),
+  }),
   /** appointmentStatusChanged on the platform (best effort, but never forgotten). */
   z.object({ kind: z.literal('platformStatus'), ...entry, appointmentId: z.string(), status: z.string().min(1).max(32) }),
   /** callTicket on the platform (public display). */

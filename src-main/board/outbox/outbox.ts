@@ -19,6 +19,7 @@ export interface OutboxOptions {
   settled?: (entry: OutboxEntry, delivery: 'done' | 'impossible') => void;
   retryBaseMs?: number;
   retryMaxMs?: number;
+  now?: () => number;
 }
 
 /**
@@ -36,6 +37,8 @@ export class Outbox {
   private failures = 0;
   private closed = false;
   private write: Promise<void> = Promise.resolve();
+  /** The entry being delivered now: too late to withdraw it. */
+  private delivering: string | null = null;
 
   private constructor(
     private readonly file: AtomicJsonFile<typeof outboxFileSchema>,
@@ -71,6 +74,21 @@ export class Outbox {
     return stored;
   }
 
+  /** Takes back an entry not delivered yet (an Undo); false when it is already on its way or gone. */
+  async withdraw(id: string): Promise<boolean> {
+    if (this.delivering === id || !this.entries.some((entry) => entry.id === id)) return false;
+    this.entries = this.entries.filter((entry) => entry.id !== id);
+    await this.persist();
+    return true;
+  }
+
+  /** Moves a held entry's due time (now: send it at once), on disk before it is delivered. */
+  async reschedule(id: string, sendAt: number): Promise<void> {
+    this.entries = this.entries.map((entry) => (entry.id === id && entry.kind === 'held' ? { ...entry, sendAt } : entry));
+    await this.persist();
+    this.kick();
+  }
+
   /** Deliver now (e.g. at start, or when a server is known to be back). */
   kick(): void {
     if (this.closed) return;
@@ -93,18 +111,37 @@ export class Outbox {
     await this.write;
   }
 
+  private now(): number {
+    return (this.options.now ?? Date.now)();
+  }
+
+  /** A held entry whose countdown runs: not delivered yet, and nothing of its ticket after it. */
+  private waiting(entry: OutboxEntry, now: number): boolean {
+    return entry.kind === 'held' && entry.sendAt > now;
+  }
+
   private async drain(): Promise<void> {
     let blocked = false;
     const busyTickets = new Set<string>();
+    const seen = new Set(this.entries.map((entry) => entry.id));
     for (const entry of [...this.entries]) {
       if (this.closed) return;
       if (busyTickets.has(entry.ticketId)) continue;
+      // Withdrawn (undone) while an earlier entry was delivered.
+      if (!this.entries.some((candidate) => candidate.id === entry.id)) continue;
+      if (this.waiting(entry, this.now())) {
+        busyTickets.add(entry.ticketId);
+        continue;
+      }
       let delivery: Delivery;
+      this.delivering = entry.id;
       try {
         delivery = await this.options.deliver(entry);
       } catch (error) {
         log.warn('outbox delivery threw', { kind: entry.kind, error: error instanceof Error ? error.name : 'unknown' });
         delivery = 'retry';
+      } finally {
+        this.delivering = null;
       }
       if (delivery === 'retry') {
         blocked = true;
@@ -116,15 +153,28 @@ export class Outbox {
       this.options.settled?.(entry, delivery);
     }
     if (this.entries.length === 0) this.failures = 0;
-    if (blocked && !this.closed) this.retryLater();
-    else if (this.entries.length > 0 && !this.closed) setImmediate(() => this.kick());
+    if (this.closed) return;
+    const now = this.now();
+    const dueAt = this.entries.flatMap((entry) => (this.waiting(entry, now) && entry.kind === 'held' ? [entry.sendAt] : []));
+    const nextDue = dueAt.length > 0 ? Math.min(...dueAt) - now : null;
+    if (blocked) this.retryLater(nextDue);
+    // Added during this pass, or a countdown that ended meanwhile: at once.
+    else if (this.entries.some((entry) => !seen.has(entry.id) || (entry.kind === 'held' && !this.waiting(entry, now) && !busyTickets.has(entry.ticketId)))) {
+      setImmediate(() => this.kick());
+    }
+    else if (nextDue !== null) this.wakeIn(nextDue);
   }
 
-  private retryLater(): void {
+  private retryLater(nextDue: number | null): void {
     this.failures += 1;
     const base = this.options.retryBaseMs ?? 1_000;
     const delay = exponentialCeiling(base, this.options.retryMaxMs ?? 5_000, this.failures - 1);
-    this.timer = setTimeout(() => this.kick(), delay);
+    this.wakeIn(nextDue === null ? delay : Math.min(delay, nextDue));
+  }
+
+  private wakeIn(ms: number): void {
+    // A held entry's timer keeps no process alive by itself: it is on disk, a restart sends it.
+    this.timer = setTimeout(() => this.kick(), Math.max(0, ms));
     this.timer.unref();
   }
 

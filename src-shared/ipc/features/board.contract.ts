@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { deskErrorCodeSchema } from '../../errors';
+import { heldMoveSchema, heldStatusSchema } from '../../board/held';
 import { boardRowSchema, boardSettingsSchema, FORWARD_STATUSES, forwardStatusSchema } from '../../board/rows';
 import { boardOfficeSchema, queueOptionsSchema, transferRequestSchema } from '../../board/desks';
 import { deskQueueSchema, deskStateSchema } from '../../platform/desks';
@@ -52,6 +53,8 @@ export const boardSnapshotSchema = z.object({
   settings: boardSettingsSchema,
   locked: z.boolean(),
   lock: boardLockSchema.nullable(),
+  /** The done or close counting down for its Undo at this desk (held in main), so every window shows it. */
+  held: heldMoveSchema.nullable(),
 });
 export type BoardSnapshot = z.infer<typeof boardSnapshotSchema>;
 
@@ -86,6 +89,9 @@ export const boardContract = {
   // `force`: staff confirmed "call here anyway" for a patient another desk has called.
   'board/call': { request: ticketRefSchema.extend({ recall: z.boolean(), force: z.boolean().optional() }), response: boardActionResultSchema },
   'board/setStatus': { request: ticketRefSchema.extend({ status: forwardStatusSchema }), response: boardActionResultSchema },
+  // Done and close wait UNDO_MS in main for an Undo (src-main/board/held.ts); null: the ticket is already there.
+  'board/hold': { request: ticketRefSchema.extend({ status: heldStatusSchema }), response: heldMoveSchema.nullable() },
+  'board/undoHeld': { request: z.object({ id: heldMoveSchema.shape.id }), response: z.object({ undone: z.boolean() }) },
   'board/saveSettings': { request: boardSettingsSchema, response: boardSettingsSchema },
   'board/lock': { request: boardLockSchema.pick({ reason: true }), response: z.null() },
   'board/unlock': { request: z.object({ password: z.string().min(1).max(1024) }), response: z.null() },
@@ -123,4 +129,8 @@ export const boardEvents = {
   'board/office': boardOfficeSchema,
   /** The unsent calls and transfers, when the list changes (added, confirmed, dropped, expired). */
   'board/unsent': unsentMovesSchema,
+  /** The move counting down for its Undo, or null once sent or undone (from any window). */
+  'board/held': heldMoveSchema.nullable(),
+  /** A held move was sent (or waits for the medical system): what became of it. */
+  'board/heldSent': z.object({ id: heldMoveSchema.shape.id, status: heldStatusSchema, result: boardActionResultSchema }),
 } as const satisfies Record<(typeof BOARD_EVENTS)[number], z.ZodType>;

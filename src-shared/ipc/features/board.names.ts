@@ -6,6 +6,8 @@ export const BOARD_CHANNELS = [
   'board/callNext',
   'board/call',
   'board/setStatus',
+  'board/hold',
+  'board/undoHeld',
   'board/saveSettings',
   'board/lock',
   'board/unlock',
@@ -20,4 +22,4 @@ export const BOARD_CHANNELS = [
   'board/dropUnsent',
   'board/focus',
 ] as const;
-export const BOARD_EVENTS = ['board/rows', 'board/live', 'board/locked', 'board/refused', 'board/office', 'board/unsent'] as const;
+export const BOARD_EVENTS = ['board/rows', 'board/live', 'board/locked', 'board/refused', 'board/office', 'board/unsent', 'board/held', 'board/heldSent'] as const;

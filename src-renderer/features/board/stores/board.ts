@@ -1,5 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, triggerRef, watch } from 'vue';
+import { HELD_STATUSES as HELD, UNDO_MS, type HeldMove, type HeldStatus } from '../../../../src-shared/board/held';
 import { DEFAULT_BOARD_SETTINGS, type BoardRow, type BoardSettings, type ForwardStatus } from '../../../../src-shared/board/rows';
 import type { BoardActionResult, BoardLive, BoardLock, BoardRefused, BoardRowsEvent } from '../../../../src-shared/ipc/features/board.contract';
 import type { Workplace } from '../../../../src-shared/ipc/workplace';
@@ -13,17 +14,23 @@ import { NO_FILTERS, type BoardFilters } from '../model/view';
 /** How long a new arrival's row stays highlighted. */
 export const ARRIVAL_CUE_MS = 4_000;
 
-/** How long a move the medical system cannot take back (done, close) waits for an Undo before it is sent. */
-export const UNDO_MS = 8_000;
-/** The moves that are held: once sent, neither the publisher nor the platform offers a way back. */
-export const HELD_STATUSES: ReadonlySet<ForwardStatus> = new Set(['done', 'closed']);
+export { UNDO_MS };
+/** The moves main holds for an Undo: once sent, neither the publisher nor the platform offers a way back. */
+export const HELD_STATUSES: ReadonlySet<ForwardStatus> = new Set(HELD);
 
-/** A move waiting for its Undo; `sendAt` is when it leaves on its own (epoch ms). */
+/** The move main holds for its Undo; `sendAt` is when it leaves on its own, on this window's clock (epoch ms). */
 export interface HeldAction {
+  id: string;
   ticketId: string;
   formattedNumber: string;
-  status: ForwardStatus;
+  status: HeldStatus;
   sendAt: number;
+}
+
+/** What became of a held move once sent (shown by any window of the desk). */
+export interface HeldOutcome {
+  status: HeldStatus;
+  result: BoardActionResult;
 }
 
 /** The call board as main pushes it; this store only mirrors, filters and sends actions. */
@@ -58,10 +65,10 @@ export const useBoardStore = defineStore('board', () => {
   const unsent = ref<UnsentMove[]>([]);
   /** Changes refused after they waited in the outbox: shown until staff dismiss them. */
   const refusals = ref<BoardRefused[]>([]);
-  /** The move waiting for its Undo, or null; one at a time (a second one sends the first at once). */
+  /** The move main holds for its Undo, or null; one at a time (a second one sends the first at once). */
   const held = ref<HeldAction | null>(null);
-  let heldTimer: ReturnType<typeof setTimeout> | undefined;
-  let settleHeld: ((sent: Promise<BoardActionResult> | null) => void) | null = null;
+  /** The last held move sent, for the message saying so. */
+  const heldOutcome = ref<HeldOutcome | null>(null);
   /** Tickets that arrived a moment ago, for a short highlight of their rows; replaced only on an arrival. */
   const arrived = shallowRef<ReadonlySet<string>>(new Set());
   let unsubscribe: (() => void)[] = [];
@@ -98,6 +105,8 @@ export const useBoardStore = defineStore('board', () => {
         }),
         desk.on.board.refused((refusal) => refusals.value.push(refusal)),
         desk.on.board.unsent((moves) => (unsent.value = moves)),
+        desk.on.board.held(showHeld),
+        desk.on.board.heldSent(({ status, result }) => (heldOutcome.value = { status, result })),
         desk.on.board.locked((next) => {
           setLock(next);
           if (!next) void refresh();
@@ -131,8 +140,6 @@ export const useBoardStore = defineStore('board', () => {
   function setLock(next: BoardLock | null): void {
     lockState.value = next;
     if (!next) return;
-    // Staff did not undo before the desk locked: the move is sent, never silently lost.
-    sendHeld();
     board.replace([]);
     selectedId.value = null;
     triggerRef(rows);
@@ -156,13 +163,13 @@ export const useBoardStore = defineStore('board', () => {
     board.setDesk(snapshot.workplace);
     settings.value = snapshot.settings;
     setLock(snapshot.lock);
+    showHeld(snapshot.held);
     loaded.value = true;
     if (arrivals.length > 0 && !snapshot.lock) cue(arrivals);
   }
 
   function close(): void {
-    // Leaving the board (another page, the window closing) sends a held move rather than losing it.
-    sendHeld();
+    // A held move is main's: it is sent when its countdown ends, whether this window stays or not.
     for (const stop of unsubscribe) stop();
     unsubscribe = [];
   }
@@ -228,44 +235,28 @@ export const useBoardStore = defineStore('board', () => {
   const send = (ticketId: string, status: ForwardStatus) => unwrap(desk.board.setStatus({ ticketId, status }));
 
   /**
-   * Moves a ticket forward. In care goes at once (the next step follows it); done and close wait
-   * UNDO_MS for an Undo first, in this renderer: the answer is the result once sent, or null when undone.
-   * A held move is sent, not lost, when another is held, the desk locks or the board closes.
+   * Moves a ticket forward. In care goes at once (the next step follows it); done and close are held
+   * by main for UNDO_MS first (null: held, its outcome comes as `heldOutcome`), and sent by main when
+   * the countdown ends, whether this window is still open or not.
    */
-  function setStatus(ticketId: string, status: ForwardStatus): Promise<BoardActionResult | null> {
-    if (!HELD_STATUSES.has(status)) return send(ticketId, status);
-    // The same key pressed again during its countdown is the same move, not a second one sent at once.
-    if (held.value?.ticketId === ticketId && held.value.status === status) return Promise.resolve(null);
-    sendHeld();
-    const formattedNumber = board.rows.get(ticketId)?.formattedNumber ?? ticketId;
-    held.value = { ticketId, formattedNumber, status, sendAt: Date.now() + UNDO_MS };
-    // Settled with the send itself (its failure reaches the caller) or with null on an undo.
-    const answer = new Promise<BoardActionResult | null>((resolve) => (settleHeld = resolve));
-    heldTimer = setTimeout(sendHeld, UNDO_MS);
-    return answer;
+  async function setStatus(ticketId: string, status: ForwardStatus): Promise<BoardActionResult | null> {
+    if (status === 'inCare') return send(ticketId, status);
+    showHeld(await unwrap(desk.board.hold({ ticketId, status })));
+    return null;
   }
 
-  /** Sends the held move now, if any. */
-  function sendHeld(): void {
+  function showHeld(move: HeldMove | null): void {
+    // Counted down on this window's clock from what main said was left.
+    held.value = move && { id: move.id, ticketId: move.ticketId, formattedNumber: move.formattedNumber, status: move.status, sendAt: Date.now() + move.sendInMs };
+  }
+
+  /** Takes the held move back, from this window or any other: true when nothing left for the medical system. */
+  async function undo(): Promise<boolean> {
     const move = held.value;
-    const settle = settleHeld;
-    clearHeld();
-    if (move && settle) settle(send(move.ticketId, move.status));
-  }
-
-  /** Drops the held move: nothing reaches the medical system. True when there was one. */
-  function undo(): boolean {
-    const settle = settleHeld;
-    const had = held.value !== null;
-    clearHeld();
-    settle?.(null);
-    return had;
-  }
-
-  function clearHeld(): void {
-    clearTimeout(heldTimer);
+    if (!move) return false;
     held.value = null;
-    settleHeld = null;
+    const { undone } = await unwrap(desk.board.undoHeld({ id: move.id }));
+    return undone;
   }
 
   const workplaceOptions = () => unwrap(desk.board.workplaceOptions());
@@ -282,7 +273,7 @@ export const useBoardStore = defineStore('board', () => {
   }
 
   async function lock(reason: BoardLock['reason'] = 'manual'): Promise<void> {
-    sendHeld();
+    // Main sends a held move when the desk locks.
     await unwrap(desk.board.lock({ reason }));
   }
   async function unlock(password: string): Promise<void> {
@@ -323,8 +314,8 @@ export const useBoardStore = defineStore('board', () => {
     call,
     setStatus,
     held,
+    heldOutcome,
     undo,
-    sendHeld,
     reprint,
     workplaceOptions,
     chooseWorkplace,

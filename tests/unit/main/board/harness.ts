@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { BoardRowsEvent } from '../../../../src-shared/ipc/features/board.contract';
 import { createBoardFeature } from '../../../../src-main/board/feature';
 import type { BoardServiceOptions } from '../../../../src-main/board/service';
-import type { RunningSandbox } from '../../../../src-main/sandbox/start';
+import { afterEach, beforeEach } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../../../../src-main/sandbox/start';
 import { sandboxDeskParts } from '../../../helpers/desk-context';
 
 export const fastBoard: BoardServiceOptions = { cacheMs: 200, recheckTickMs: 0, outboxRetryMaxMs: 100, deskHeartbeatMs: 100 };
@@ -34,5 +35,28 @@ export async function openDesk(sandbox: RunningSandbox, dataDir = mkdtempSync(pa
     platform: parts.board,
     parts,
     close: () => feature.service.close(),
+  };
+}
+
+/** A fresh training sandbox per test and the desks a test opens on it, all closed after it. */
+export function sandboxDesks(options: BoardServiceOptions = fastBoard) {
+  let sandbox: RunningSandbox | undefined;
+  const desks: { close(): Promise<void> }[] = [];
+  beforeEach(async () => {
+    sandbox = await startSandbox();
+  });
+  afterEach(async () => {
+    for (const desk of desks.splice(0)) await desk.close();
+    await sandbox?.close();
+  });
+  return {
+    sandbox: () => sandbox!,
+    open: async (dataDir?: string) => {
+      const desk = await openDesk(sandbox!, dataDir, options);
+      desks.push(desk);
+      return desk;
+    },
+    /** The desk is killed: closed without the suite closing it again. */
+    forget: (desk: { close(): Promise<void> }) => void desks.splice(desks.indexOf(desk), 1),
   };
 }

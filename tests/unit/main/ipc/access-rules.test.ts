@@ -73,7 +73,7 @@ const OFFICE: Partial<Record<Channel, string>> = {
   'checkin/trainerRevertArrival': 'appointments+answer',
   'printing/reprint': 'appointments',
   ...Object.fromEntries(
-    ['snapshot', 'callNext', 'call', 'setStatus', 'office', 'setDeskState', 'setQueue', 'queueOptions', 'transfer', 'absent', 'dismissAbsent', 'unsent', 'dropUnsent', 'focus'].map((action) => [`board/${action}`, 'workplace']),
+    ['snapshot', 'callNext', 'call', 'setStatus', 'hold', 'undoHeld', 'office', 'setDeskState', 'setQueue', 'queueOptions', 'transfer', 'absent', 'dismissAbsent', 'unsent', 'dropUnsent', 'focus'].map((action) => [`board/${action}`, 'workplace']),
   ),
   'statistics/day': 'workplace',
   'statistics/live': 'workplace',

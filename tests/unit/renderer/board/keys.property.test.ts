@@ -145,6 +145,7 @@ describe('the board keys act on the patient meant, and only as its buttons offer
           settings: DEFAULT_BOARD_SETTINGS,
           locked: false,
           lock: null,
+          held: null,
         },
       });
     api.board.callNext = () => {
@@ -174,6 +175,12 @@ describe('the board keys act on the patient meant, and only as its buttons offer
         fake.changed(ticket, late);
       }
       return Promise.resolve(answer);
+    };
+    // Done and close are held by main for their Undo; this fake main lets its countdown end at once.
+    api.board.hold = async ({ ticketId, status }) => {
+      const sent = await api.board.setStatus({ ticketId, status });
+      if (!sent.ok) return sent;
+      return { ok: true, value: { id: `held-${ticketId}`, ticketId, formattedNumber: sent.value.formattedNumber, status, sendInMs: 0 } };
     };
     api.board.absent = ({ ticketId }) => {
       const ticket = fake.tickets.get(ticketId);
@@ -288,9 +295,7 @@ describe('the board keys act on the patient meant, and only as its buttons offer
                   else if (move === 'transfer') transfersAsked.push(decision.row.ticketId);
                   else if (move === 'absent') await quiet(desks.markAbsent(decision.row.ticketId));
                   else {
-                    const answer = board.setStatus(decision.row.ticketId, STATUS[move]);
-                    board.sendHeld();
-                    await quiet(answer);
+                    await quiet(board.setStatus(decision.row.ticketId, STATUS[move]));
                   }
                 }
                 const sent = fake.sent.slice(sentBefore);

@@ -118,6 +118,7 @@ describe('arrival cue', () => {
       settings: { ...DEFAULT_BOARD_SETTINGS, arrivalChime },
       locked: false,
       lock: null,
+      held: null,
     };
     window.desk!.board.snapshot = () => Promise.resolve({ ok: true, value: snapshot });
     await board.open();

@@ -4,11 +4,13 @@ import { DEFAULT_BOARD_SETTINGS, type BoardRow } from '../../../../src-shared/bo
 import type { BoardActionResult, BoardLive, BoardLock, BoardRefused, BoardRowsEvent, BoardSnapshot } from '../../../../src-shared/ipc/features/board.contract';
 import type { DeskResult } from '../../../../src-shared/result';
 import { UNDO_MS, useBoardStore } from '../../../../src-renderer/features/board/stores/board';
+import type { HeldMove } from '../../../../src-shared/board/held';
+import { deskEmit } from '../setup';
 import { row } from './rows';
 
 /** What main answers for the desk's workplace, with these rows. */
 function snapshotOf(rows: BoardRow[], live: BoardLive = { state: 'live', reason: null }): BoardSnapshot {
-  return { rows, live, workplace: { officePlaceId: 1, deskId: 1, deskLabel: 'Accueil 1' }, settings: DEFAULT_BOARD_SETTINGS, locked: false, lock: null };
+  return { rows, live, workplace: { officePlaceId: 1, deskId: 1, deskLabel: 'Accueil 1' }, settings: DEFAULT_BOARD_SETTINGS, locked: false, lock: null, held: null };
 }
 
 describe('board store', () => {
@@ -163,24 +165,32 @@ describe('board store', () => {
     expect(alone.loaded).toBe(true);
   });
 
-  describe('a move the medical system cannot take back waits for an Undo', () => {
+  describe('a move the medical system cannot take back waits for an Undo, held by main', () => {
     let sent: { ticketId: string; status: string }[];
+    let undone: string[];
 
-    async function openWith(rows: BoardRow[]) {
+    async function openWith(rows: BoardRow[], held: HeldMove | null = null) {
       const board = useBoardStore();
       const opening = board.open();
-      answerSnapshot(snapshotOf(rows));
+      answerSnapshot({ ...snapshotOf(rows), held });
       await opening;
       return board;
     }
+    const heldBy = (ticketId: string, status: 'done' | 'closed', sendInMs = UNDO_MS): HeldMove => ({ id: `held-${ticketId}`, ticketId, formattedNumber: ticketId.toUpperCase(), status, sendInMs });
 
     beforeEach(() => {
       vi.useFakeTimers();
       sent = [];
+      undone = [];
       window.desk!.board.setStatus = (request) => {
         sent.push(request);
         const value: BoardActionResult = { outcome: 'done', ticketId: request.ticketId, formattedNumber: request.ticketId.toUpperCase() };
         return Promise.resolve({ ok: true, value });
+      };
+      window.desk!.board.hold = (request) => Promise.resolve({ ok: true, value: heldBy(request.ticketId, request.status) });
+      window.desk!.board.undoHeld = (request) => {
+        undone.push(request.id);
+        return Promise.resolve({ ok: true, value: { undone: true } });
       };
       window.desk!.board.lock = () => Promise.resolve({ ok: true, value: null });
     });
@@ -188,27 +198,31 @@ describe('board store', () => {
       vi.useRealTimers();
     });
 
-    it('sends done and close only after the countdown, and an Undo before it sends nothing at all', async () => {
-      const board = await openWith([row({ ticketId: 'i002', formattedNumber: 'I002' }), row({ ticketId: 'i003' })]);
-      const done = board.setStatus('i002', 'done');
-      expect(board.held).toMatchObject({ ticketId: 'i002', formattedNumber: 'I002', status: 'done' });
-      // D pressed twice: still one move, still waiting.
+    it('done and close are handed to main, which counts down; this window shows the countdown and asks main to undo', async () => {
+      const board = await openWith([row({ ticketId: 'i002', formattedNumber: 'I002' })]);
       await expect(board.setStatus('i002', 'done')).resolves.toBeNull();
-      await vi.advanceTimersByTimeAsync(UNDO_MS - 100);
-      expect(sent).toEqual([]);
-      await vi.advanceTimersByTimeAsync(100);
-      expect(sent).toEqual([{ ticketId: 'i002', status: 'done' }]);
-      await expect(done).resolves.toMatchObject({ outcome: 'done', ticketId: 'i002' });
-      expect(board.held).toBeNull();
-
-      const closed = board.setStatus('i003', 'closed');
-      await vi.advanceTimersByTimeAsync(UNDO_MS / 2);
-      expect(board.undo()).toBe(true);
-      await expect(closed).resolves.toBeNull();
+      expect(board.held).toMatchObject({ id: 'held-i002', ticketId: 'i002', formattedNumber: 'I002', status: 'done', sendAt: Date.now() + UNDO_MS });
+      // Nothing leaves this window for the medical system, now or after the countdown: main sends it.
       await vi.advanceTimersByTimeAsync(UNDO_MS * 2);
-      expect(sent).toHaveLength(1);
+      expect(sent).toEqual([]);
+      await expect(board.undo()).resolves.toBe(true);
+      expect(undone).toEqual(['held-i002']);
       expect(board.held).toBeNull();
-      expect(board.undo()).toBe(false);
+      await expect(board.undo()).resolves.toBe(false);
+    });
+
+    it('another window of the desk sees the held move (snapshot and pushes), counts it down on its own clock, and can undo it', async () => {
+      const board = await openWith([row({ ticketId: 'a' })], heldBy('a', 'closed', 3_000));
+      expect(board.held).toMatchObject({ id: 'held-a', status: 'closed', sendAt: Date.now() + 3_000 });
+      await expect(board.undo()).resolves.toBe(true);
+      expect(undone).toEqual(['held-a']);
+      deskEmit('board/held', heldBy('a', 'done'));
+      expect(board.held?.status).toBe('done');
+      // Sent by main: every window says so.
+      deskEmit('board/held', null);
+      deskEmit('board/heldSent', { id: 'held-a', status: 'done', result: { outcome: 'done', ticketId: 'a', formattedNumber: 'A' } });
+      expect(board.held).toBeNull();
+      expect(board.heldOutcome).toEqual({ status: 'done', result: { outcome: 'done', ticketId: 'a', formattedNumber: 'A' } });
     });
 
     it('sends in care at once: the desk can still move the patient on', async () => {
@@ -218,29 +232,14 @@ describe('board store', () => {
       expect(board.held).toBeNull();
     });
 
-    it('never loses a held move: a second move, a lock (by hand or from main) or leaving the board sends it at once', async () => {
-      const board = await openWith([row({ ticketId: 'a' }), row({ ticketId: 'b' }), row({ ticketId: 'c' }), row({ ticketId: 'd' })]);
-      const first = board.setStatus('a', 'done');
-      void board.setStatus('b', 'closed');
-      await expect(first).resolves.toMatchObject({ ticketId: 'a' });
-      expect(sent).toEqual([{ ticketId: 'a', status: 'done' }]);
-      expect(board.held?.ticketId).toBe('b');
-
+    it('leaving the board or locking sends nothing from the window: the move is main\'s', async () => {
+      const board = await openWith([row({ ticketId: 'a' })]);
+      await board.setStatus('a', 'done');
       await board.lock('manual');
-      expect(sent.at(-1)).toEqual({ ticketId: 'b', status: 'closed' });
-      void board.setStatus('c', 'done');
-      lockFromMain({ reason: 'idle', idleMinutes: 10 });
-      expect(sent.at(-1)).toEqual({ ticketId: 'c', status: 'done' });
-      expect(board.held).toBeNull();
-
-      lockFromMain(null);
-      answerSnapshot(snapshotOf([row({ ticketId: 'd' })]));
-      await vi.advanceTimersByTimeAsync(0);
-      void board.setStatus('d', 'done');
       board.close();
-      expect(sent.at(-1)).toEqual({ ticketId: 'd', status: 'done' });
       await vi.advanceTimersByTimeAsync(UNDO_MS * 2);
-      expect(sent).toHaveLength(4);
+      expect(sent).toEqual([]);
+      expect(undone).toEqual([]);
     });
   });
 });

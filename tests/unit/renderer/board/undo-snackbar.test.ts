@@ -7,7 +7,7 @@ import { UNDO_MS } from '../../../../src-renderer/features/board/stores/board';
 import { createDeskI18n, type Locale } from '../../../../src-renderer/plugins/i18n';
 
 function mountSnackbar(status: 'done' | 'closed', locale: Locale = 'fr') {
-  const held = { ticketId: 'i002', formattedNumber: 'I002', status, sendAt: Date.now() + UNDO_MS };
+  const held = { id: 'held-1', ticketId: 'i002', formattedNumber: 'I002', status, sendAt: Date.now() + UNDO_MS };
   return mount(UndoSnackbar, { props: { held }, attachTo: document.body, global: { plugins: [createDeskI18n(locale), createVuetify()] } });
 }
 const snackbar = () => document.querySelector<HTMLElement>('[data-testid="board-undo"]');
