@@ -319,7 +319,7 @@ test.describe('live call board', () => {
     // Another window of the desk opened during a countdown shows it, and its Undo takes the move back.
     const second = await page.context().newPage();
     const { board: other, number: next } = await inCareSelected(second);
-    await second.keyboard.press('c');
+    await second.keyboard.press('d');
     await expect(other.undo).toHaveAttribute('data-ticket', next);
     const third = await page.context().newPage();
     const another = new BoardPage(third);
