@@ -8,7 +8,9 @@ export default defineConfig<SandboxOptions>({
   // Visual baselines (screenshots.spec.ts) live beside the specs, one folder per spec, without a platform suffix:
   // the desk is compared in Debian's Chromium only.
   snapshotPathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}',
-  timeout: 30_000 * PACE,
+  // A test is a whole reception flow (several screens, each checked by axe): 60 s is its safety net, not its pace;
+  // every step waits on what the user would see. At 30 s two flows timed out on a busy 2-core machine.
+  timeout: 60_000 * PACE,
   expect: { timeout: 10_000 * PACE },
   fullyParallel: false,
   workers: 1,
