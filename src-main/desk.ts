@@ -12,6 +12,7 @@ import { createDispatcher } from './ipc/dispatch';
 import { createHandlerTable } from './ipc/handlers';
 import { createPrintingFeature } from './printing/feature';
 import { createStatisticsFeature } from './statistics/feature';
+import { platformNow } from '../src-shared/clock';
 import { resolveConnection, type SandboxStartOptions } from './profiles/connection';
 import { ProfilesService, TRAINING_PLACEHOLDER } from './profiles/service';
 import { composeUnconnectedDesk, type ComposedDesk } from './profiles/unconnected-desk';
@@ -146,7 +147,8 @@ async function composeDesk(options: DeskStartOptions, reconnect: () => Promise<v
   const checkin = createCheckinFeature({ ...parts, printer: printing.printer });
   const display = createDisplayFeature({ ...parts, displays: options.displays });
   const admin = createAdminFeature(parts);
-  const statistics = createStatisticsFeature({ ...parts, desk: () => board.service.snapshot() });
+  // The longest wait now counts on the platform's clock, as the board's waits do.
+  const statistics = createStatisticsFeature({ ...parts, desk: () => board.service.snapshot(), now: () => new Date(platformNow(infrastructure.clock.reading())) });
   const features = [admin, checkin, display, board, printing, statistics];
   // Last: every store has opened by now, so every damaged file has left its notice.
   const notices = await NoticeBoard.open(options.dataDir);

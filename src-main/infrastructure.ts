@@ -1,5 +1,6 @@
 import type { ConnectionProfile } from '../src-shared/profile';
 import { ConnectionMonitor } from './connection/monitor';
+import { PlatformClockWatch } from './connection/platform-clock';
 import { DeskEvents } from './events/bus';
 import type { DeskJournalPort, TrainingPort } from './features';
 import { AdminClient } from './platform/admin/client';
@@ -37,6 +38,8 @@ export interface Infrastructure {
   profile: ConnectionProfile;
   events: DeskEvents;
   connection: ConnectionMonitor;
+  /** The gap between this desk's clock and the platform's (waits count on platform time; diagnostics: clockDiagnostics). */
+  clock: PlatformClockWatch;
   /** The Kiosk Integration Contract client (direct or relay, encryption, the contract's retry policy). */
   publisher: PublisherClient;
   /** The platform's ticket services transport (kiosk prints go through it). */
@@ -61,22 +64,45 @@ export function createInfrastructure(input: InfrastructureInput): Infrastructure
   const events = new DeskEvents();
   const connection = new ConnectionMonitor(events);
   const publisher = new PublisherClient({ profile, accountKey, onReachability: (reachable) => connection.reportPublisher(reachable) });
-  const platform = new PlatformHttp({ platformUrl: profile.platformUrl, licenceUuid: profile.licenceUuid, accountKey });
+  const clock = new PlatformClockWatch({ changed: (reading) => connection.reportClock(reading) });
+  const platform = new PlatformHttp({
+    platformUrl: profile.platformUrl,
+    licenceUuid: profile.licenceUuid,
+    accountKey,
+    onAnswer: (answer, sentAt, receivedAt) => clock.observeDate(answer.header('date'), sentAt, receivedAt),
+  });
   return {
     runtime: input.runtime,
     dataDir: input.dataDir,
     profile,
     events,
     connection,
+    clock,
     publisher,
     platform,
     board: new PlatformBoardClient(platform),
     reception: new ReceptionClient(platform),
     admin: new AdminClient({ platformUrl: profile.platformUrl }),
     ticketStream: (listener, tuning) =>
-      new TicketEventStream({ ...tuning, platformUrl: profile.platformUrl, licenceUuid: profile.licenceUuid, accountKey }, listener),
+      new TicketEventStream(
+        { ...tuning, platformUrl: profile.platformUrl, licenceUuid: profile.licenceUuid, accountKey, onDate: (date, sentAt, receivedAt) => clock.observeDate(date, sentAt, receivedAt) },
+        timed(listener, clock),
+      ),
     journal: input.journal,
     audit: new AuditTrail(input.dataDir),
     training: input.training,
+  };
+}
+
+/** The listener, with each ticket event's time read against the desk's clock first. */
+function timed(listener: TicketStreamListener, clock: PlatformClockWatch): TicketStreamListener {
+  return {
+    ticket: (ticket, eventId) => {
+      clock.observeEvent(ticket.updatedAt, Date.now());
+      listener.ticket(ticket, eventId);
+    },
+    reset: () => listener.reset(),
+    state: (state, reason) => listener.state(state, reason),
+    desks: (office) => listener.desks?.(office),
   };
 }

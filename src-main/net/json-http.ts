@@ -81,6 +81,8 @@ export interface JsonHttpOptions {
   retryDeps?: RetryDeps;
   /** Told after every attempt whether the server answered usably (false: network error or 5xx). */
   onReachability?: (reachable: boolean) => void;
+  /** Told of every answer with when its request left and when it came back (the platform's clock is read from its `Date`). */
+  onAnswer?: (answer: HttpAnswer, sentAt: number, receivedAt: number) => void;
   /** Where failed attempts are noted (debug): codes and counts only. */
   log?: Logger;
 }
@@ -113,6 +115,7 @@ export class JsonHttp {
       ? call.prepare()
       : { headers: call.headers ?? {}, body: call.body === undefined ? undefined : JSON.stringify(call.body) };
     let answer: HttpAnswer;
+    const sentAt = Date.now();
     try {
       answer = await send({ method: call.method, url: call.url, headers: outgoing.headers, body: outgoing.body, timeoutMs: facts.timeoutMs });
     } catch (error) {
@@ -121,6 +124,7 @@ export class JsonHttp {
       log?.debug('attempt without answer', { operation: call.operation, attempt, cause: error.timedOut ? 'timeout' : error.code });
       throw marked(retryable, hooks.unreachable(error, facts));
     }
+    this.options.onAnswer?.(answer, sentAt, Date.now());
     onReachability?.(answeredUsably(answer.status));
     if (answer.status >= 500) {
       log?.debug('attempt failed', { operation: call.operation, attempt, httpStatus: answer.status });

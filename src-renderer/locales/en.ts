@@ -91,6 +91,20 @@ export const en: Messages = {
     runtime: 'Runtime',
     runtimeElectron: 'Desktop application',
     runtimeWeb: 'Browser preview',
+    clock: {
+      title: "Desk's clock",
+      unmeasured: "Not compared with the platform's yet",
+      agrees: "On the platform's time",
+      gap: '{minutes} min {seconds} s',
+      behind: '{gap} behind the platform',
+      ahead: '{gap} ahead of the platform',
+      drift: {
+        behind:
+          "This desk's clock is {gap} behind the platform's. Waits and their colours stay right (they are counted on the platform's time), but set this workstation's clock (Windows time synchronisation).",
+        ahead:
+          "This desk's clock is {gap} ahead of the platform's. Waits and their colours stay right (they are counted on the platform's time), but set this workstation's clock (Windows time synchronisation).",
+      },
+    },
   },
   probe: {
     title: 'Medical system check',

@@ -178,6 +178,20 @@ export const fr = {
     runtime: 'Environnement',
     runtimeElectron: 'Application de bureau',
     runtimeWeb: 'Aperçu navigateur',
+    clock: {
+      title: 'Horloge du poste',
+      unmeasured: 'Pas encore comparée à celle de la plateforme',
+      agrees: "À l'heure de la plateforme",
+      gap: '{minutes}\u00a0min {seconds}\u00a0s',
+      behind: 'En retard de {gap} sur la plateforme',
+      ahead: "En avance de {gap} sur la plateforme",
+      drift: {
+        behind:
+          "L'horloge de ce poste retarde de {gap} sur celle de la plateforme. Les attentes et leurs couleurs restent justes (elles sont comptées à l'heure de la plateforme), mais réglez l'heure de ce poste (synchronisation de l'heure de Windows).",
+        ahead:
+          "L'horloge de ce poste avance de {gap} sur celle de la plateforme. Les attentes et leurs couleurs restent justes (elles sont comptées à l'heure de la plateforme), mais réglez l'heure de ce poste (synchronisation de l'heure de Windows).",
+      },
+    },
   },
   probe: {
     title: 'Vérification du système médical',

@@ -1,5 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
+import { platformNow as onPlatformClock, UNMEASURED_CLOCK } from '../../src-shared/clock';
 import type { AppInfo, ConnectionState } from '../../src-shared/ipc/contract';
 import { desk, link, unwrap } from '../bridge/desk';
 
@@ -17,6 +18,13 @@ export const useAppStore = defineStore('app', () => {
     if (link.value === 'connecting') return 'appConnecting' as const;
     return connection.value.publisher;
   });
+
+  /** The platform's clock against this desk's, as main measures it (no offset before its first answer). */
+  const clock = computed(() => connection.value.clock ?? UNMEASURED_CLOCK);
+  /** Now on the platform's clock: waits and their colours are counted against it, never the desk's own clock. */
+  function platformNow(): number {
+    return onPlatformClock(clock.value);
+  }
 
   async function load(): Promise<void> {
     stopListening ??= desk.on.connection.changed((state) => {
@@ -42,5 +50,5 @@ export const useAppStore = defineStore('app', () => {
     if (info.value) info.value = { ...info.value, notices };
   }
 
-  return { info, connection, training, indicator, load, ensureLoaded, acknowledgeNotice };
+  return { info, connection, clock, platformNow, training, indicator, load, ensureLoaded, acknowledgeNotice };
 });

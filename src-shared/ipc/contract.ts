@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { platformClockSchema } from '../clock';
 import { connectionProfileSchema } from '../profile';
 import { compatibilityRequestSchema, compatibilityResultSchema } from '../publisher/compatibility';
 import { configProbeResultSchema } from '../publisher/probe';
@@ -94,6 +95,8 @@ export type AppInfo = z.infer<typeof appInfoSchema>;
 export const connectionStateSchema = z.object({
   publisher: z.enum(['unknown', 'online', 'offline']),
   checkedAt: z.iso.datetime({ offset: true }).nullable(),
+  /** The platform's clock against the desk's: waits and colours count on platform time. Absent before any measure. */
+  clock: platformClockSchema.optional(),
 });
 export type ConnectionState = z.infer<typeof connectionStateSchema>;
 

@@ -45,6 +45,8 @@ export interface TicketStreamOptions extends TicketServiceAccess {
   random?: () => number;
   /** Told after every connection attempt whether the platform answered usably (as the ticket services tell it). */
   onReachability?: (reachable: boolean) => void;
+  /** The `Date` header of the stream's answer, with when it was asked and answered (the platform's clock). */
+  onDate?: (header: string | null, sentAt: number, receivedAt: number) => void;
   /**
    * A cheap question to the platform (true: it answered). A dead connection gives no error and a
    * heartbeat may come only every 15 s: after `quietMs` without a byte the desk asks, and no answer
@@ -130,12 +132,14 @@ export class TicketEventStream {
     if (this.position !== null) headers['Last-Event-ID'] = String(this.position);
     const transport = url.protocol === 'https:' ? https : http;
     const generation = ++this.generation;
+    const sentAt = Date.now();
     const lost = (cause: string) => {
       if (generation === this.generation) this.lost(cause);
     };
     const request = transport.get(url, { headers }, (response) => {
       const status = response.statusCode ?? 0;
       if (generation === this.generation) this.options.onReachability?.(answeredUsably(status));
+      this.options.onDate?.(response.headers.date ?? null, sentAt, Date.now());
       if (status === 401 || status === 403 || status === 404) {
         response.resume();
         this.giveUp(status === 404 ? 'notOffered' : 'keyRefused');

@@ -3,7 +3,7 @@ import { DeskError, isDeskError } from '../../../src-shared/errors';
 import { deskRefusalSchema } from '../../../src-shared/platform/desks';
 import { callConflictSchema, TICKET_SERVICE_TIMEOUT_MS, type DeskTicket } from '../../../src-shared/platform/tickets';
 import { logger } from '../../log';
-import { JsonHttp } from '../../net/json-http';
+import { JsonHttp, type JsonHttpOptions } from '../../net/json-http';
 import type { RetryDeps, RetryPolicy } from '../../net/retry';
 import { PLATFORM_FAILURES, platformRefusal } from '../failures';
 import { ticketServiceHeaders, ticketServiceUrl } from './endpoint';
@@ -20,6 +20,8 @@ export interface PlatformHttpOptions {
   retryDeps?: RetryDeps;
   /** Told after every attempt whether the platform answered usably. */
   onReachability?: (reachable: boolean) => void;
+  /** Told of every answer (the platform's clock is read from its `Date` header). */
+  onAnswer?: JsonHttpOptions['onAnswer'];
 }
 
 /**
@@ -95,6 +97,7 @@ export class PlatformHttp {
       retry: options.retry,
       retryDeps: options.retryDeps,
       onReachability: options.onReachability,
+      onAnswer: options.onAnswer,
       log,
     });
   }
