@@ -138,6 +138,37 @@ test.describe('desk check-in through the preview host and the training sandbox',
     await expect(checkin.ticketNumber).toHaveText(/^I\d{3}$/);
   });
 
+  test('each check-in message names its own cause and goes with it; « Effacer la recherche » only empties the search', async ({ page, previewHost }) => {
+    const checkin = new CheckinPage(page);
+    await checkin.open(previewHost);
+    const problem = page.getByTestId('checkin-search-needed');
+    await checkin.searchByName('G'.repeat(200), lea.birthDate);
+    await expect(problem).toHaveText('Nom trop long\u00a0: 128 caractères au plus (200 saisis).');
+    await expectAccessible(page);
+    const clear = page.getByTestId('checkin-clear');
+    await expect(clear).toHaveText('Effacer la recherche');
+    await clear.click();
+    await expect(checkin.lastName).toHaveValue('');
+    await expect(problem).toHaveCount(0);
+
+    await checkin.socialSecurityId.fill('2 85 04 69');
+    await checkin.socialSecurityId.press('Enter');
+    await expect(problem).toHaveText('Numéro de sécurité sociale\u00a0: 13 chiffres puis la clé de 2 chiffres (15 en tout, espaces permis).');
+    await checkin.socialSecurityId.fill('1 99 12 69 000 000 00');
+    await expect(problem).toHaveCount(0);
+    await checkin.socialSecurityId.press('Enter');
+    await expect(page.getByTestId('checkin-no-patient')).toHaveText(/Aucun patient avec ce numéro de sécurité sociale/);
+
+    // A stale reason never outlives its cause: a search asked with nothing, then a scan.
+    await clear.click();
+    await checkin.search.click();
+    await expect(problem).toHaveText('Saisissez le nom et la date de naissance, ou le numéro de sécurité sociale.');
+    await page.locator('body').click({ position: { x: 5, y: 300 } });
+    await checkin.scan(hugo.codes[0]);
+    await expect(checkin.appointments.getByRole('heading', { name: 'Hugo Perrin' })).toBeVisible();
+    await expect(problem).toHaveCount(0);
+  });
+
   test('the check-in screen has no serious or critical accessibility violation', async ({ page, previewHost }) => {
     const checkin = new CheckinPage(page);
     await checkin.open(previewHost);

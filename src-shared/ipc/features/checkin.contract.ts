@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { deskErrorCodeSchema } from '../../errors';
 import { contractDateSchema, contractDateTimeSchema, contractIdSchema, appointmentStatusSchema } from '../../publisher/schemas';
 import { printOutcomeSchema } from './printing.contract';
+import { NAME_MAX, SOCIAL_SECURITY_ID_MAX } from '../../checkin/search-criteria';
 import type { ChannelSpec } from '../spec';
 import type { CHECKIN_CHANNELS, CHECKIN_EVENTS } from './checkin.names';
 
@@ -9,10 +10,10 @@ import type { CHECKIN_CHANNELS, CHECKIN_EVENTS } from './checkin.names';
 /** Name + birth date, or the social security number alone (the publisher's identify criteria). */
 export const checkinSearchRequestSchema = z
   .object({
-    lastName: z.string().trim().max(128).optional(),
-    firstName: z.string().trim().max(128).optional(),
+    lastName: z.string().trim().max(NAME_MAX).optional(),
+    firstName: z.string().trim().max(NAME_MAX).optional(),
     birthDate: contractDateSchema.optional(),
-    socialSecurityId: z.string().trim().max(64).optional(),
+    socialSecurityId: z.string().trim().max(SOCIAL_SECURITY_ID_MAX).optional(),
   })
   .refine((criteria) => Boolean(criteria.socialSecurityId) || (Boolean(criteria.lastName) && Boolean(criteria.birthDate)), {
     message: 'a social security number, or a last name and a birth date',

@@ -94,7 +94,7 @@ describe('desk check-in screen', () => {
     const wrapper = await mountCheckin('fr');
     await wrapper.find('[data-testid="checkin-last-name"] input').setValue('Garnier');
     await wrapper.find('[data-testid="checkin-search"]').trigger('submit');
-    expect(wrapper.find('[data-testid="checkin-search-needed"]').text()).toBe('Saisissez le nom et la date de naissance, ou le numéro de sécurité sociale.');
+    expect(wrapper.find('[data-testid="checkin-search-needed"]').text()).toBe('Saisissez aussi la date de naissance, ou le numéro de sécurité sociale.');
     expect(deskCalls.some((call) => call.channel === 'checkin/search')).toBe(false);
     wrapper.unmount();
   });
@@ -270,4 +270,148 @@ describe('desk check-in screen', () => {
     expect(wrapper.find('[data-testid="checkin-error"]').text()).toContain('Ce rendez-vous ne peut pas être enregistré');
     wrapper.unmount();
   });
+});
+
+describe('check-in messages: each names its own cause and goes with it', () => {
+  beforeEach(() => {
+    deskCalls.length = 0;
+    deskReplies.clear();
+    deskReplies.set('checkin/search', () => ({ ok: true, value: { patients: [patient] } }));
+    deskReplies.set('checkin/byCode', () => ({ ok: true, value: { patients: [patient] } }));
+    deskReplies.set('staff/session', () => ({ ok: true, value: { displayName: 'Élodie Mercier', email: 'e@x.example', offices: [], signedInAt: '2026-11-23T08:00:00.000Z' } }));
+    deskReplies.set('checkin/readiness', () => ({ ok: true, value: { publisher: { ready: true, reason: null }, platform: { enabled: true, excludedAnomalyCodes: [] } } }));
+  });
+
+  type Wrapper = Awaited<ReturnType<typeof mountCheckin>>;
+  const field = (wrapper: Wrapper, id: string) => wrapper.find(`[data-testid="${id}"] input`);
+  const message = (wrapper: Wrapper) => wrapper.find('[data-testid="checkin-search-needed"]');
+  const searched = () => deskCalls.filter((call) => call.channel === 'checkin/search').map((call) => call.request);
+  async function submit(wrapper: Wrapper): Promise<void> {
+    await wrapper.find('[data-testid="checkin-search"]').trigger('submit');
+    await flushPromises();
+  }
+
+  it('nothing typed: asks for name and birth date or the number, then for what is still missing, and goes once both are there', async () => {
+    const wrapper = await mountCheckin('fr');
+    await submit(wrapper);
+    expect(message(wrapper).text()).toBe('Saisissez le nom et la date de naissance, ou le numéro de sécurité sociale.');
+    await field(wrapper, 'checkin-last-name').setValue('Garnier');
+    expect(message(wrapper).text()).toBe('Saisissez aussi la date de naissance, ou le numéro de sécurité sociale.');
+    await field(wrapper, 'checkin-birth-date').setValue('12/04/1985');
+    expect(message(wrapper).exists()).toBe(false);
+    expect(searched()).toEqual([]);
+    wrapper.unmount();
+  });
+
+  it('a birth date without a name asks for the name (English)', async () => {
+    const wrapper = await mountCheckin('en');
+    await field(wrapper, 'checkin-birth-date').setValue('1985-04-12');
+    await submit(wrapper);
+    expect(message(wrapper).text()).toBe('Enter the last name too, or the social security number.');
+    wrapper.unmount();
+  });
+
+  it('a 200-character name says the maximum length, not that a field is missing; shortened, it searches', async () => {
+    const wrapper = await mountCheckin('fr');
+    await field(wrapper, 'checkin-last-name').setValue('G'.repeat(200));
+    await field(wrapper, 'checkin-birth-date').setValue('12/04/1985');
+    await submit(wrapper);
+    expect(message(wrapper).text()).toBe('Nom trop long\u00a0: 128 caractères au plus (200 saisis).');
+    expect(message(wrapper).text()).not.toContain('Saisissez');
+    expect(searched()).toEqual([]);
+    await field(wrapper, 'checkin-last-name').setValue('Garnier');
+    expect(message(wrapper).exists()).toBe(false);
+    await submit(wrapper);
+    expect(searched()).toEqual([{ lastName: 'Garnier', birthDate: '1985-04-12' }]);
+    wrapper.unmount();
+  });
+
+  it('a first name too long says so (English)', async () => {
+    const wrapper = await mountCheckin('en');
+    await field(wrapper, 'checkin-last-name').setValue('Garnier');
+    await field(wrapper, 'checkin-first-name').setValue('L'.repeat(130));
+    await field(wrapper, 'checkin-birth-date').setValue('04/12/1985');
+    await submit(wrapper);
+    expect(message(wrapper).text()).toBe('First name too long: 128 characters at most (130 typed).');
+    wrapper.unmount();
+  });
+
+  it('a social security number of the wrong shape says 13 digits and a 2-digit key, never the spelling or the birth date; spaces are fine', async () => {
+    const wrapper = await mountCheckin('fr');
+    await field(wrapper, 'checkin-ssn').setValue('2850469123');
+    await submit(wrapper);
+    expect(message(wrapper).text()).toBe('Numéro de sécurité sociale\u00a0: 13 chiffres puis la clé de 2 chiffres (15 en tout, espaces permis).');
+    expect(message(wrapper).text()).not.toMatch(/orthographe|date de naissance/);
+    expect(searched()).toEqual([]);
+    await field(wrapper, 'checkin-ssn').setValue('2 85 04 69 123 456 78');
+    expect(message(wrapper).exists()).toBe(false);
+    await submit(wrapper);
+    expect(searched()).toEqual([{ socialSecurityId: '285046912345678' }]);
+    wrapper.unmount();
+  });
+
+  it('nobody found by number says to check the number, not the spelling; editing the search takes the answer away', async () => {
+    deskReplies.set('checkin/search', () => ({ ok: true, value: { patients: [] } }));
+    const wrapper = await mountCheckin('fr');
+    await field(wrapper, 'checkin-ssn').setValue('285046912345678');
+    await submit(wrapper);
+    const none = () => wrapper.find('[data-testid="checkin-no-patient"]');
+    expect(none().text()).toBe('Aucun patient avec ce numéro de sécurité sociale. Vérifiez ses 15 chiffres, ou recherchez par nom et date de naissance.');
+    await field(wrapper, 'checkin-ssn').setValue('');
+    expect(none().exists()).toBe(false);
+    await field(wrapper, 'checkin-last-name').setValue('Garnier');
+    await field(wrapper, 'checkin-birth-date').setValue('12/04/1985');
+    await submit(wrapper);
+    expect(none().text()).toBe('Aucun patient trouvé. Vérifiez l\'orthographe et la date de naissance.');
+    wrapper.unmount();
+  });
+
+  it('a scanned convocation takes away what the search form said before', async () => {
+    const wrapper = await mountCheckin('fr');
+    await submit(wrapper);
+    expect(message(wrapper).exists()).toBe(true);
+    await wrapper.vm.$router.push({ path: '/check-in', query: { code: 'CV-ACCUEIL-01' } });
+    await vi.waitFor(() => expect(deskCalls.some((call) => call.channel === 'checkin/byCode')).toBe(true));
+    await flushPromises();
+    expect(wrapper.find('[data-testid="checkin-appointment-A1"]').exists()).toBe(true);
+    expect(message(wrapper).exists()).toBe(false);
+    wrapper.unmount();
+  });
+
+  it('a refused check-in is no longer said once another patient is chosen', async () => {
+    const cousin: CheckinPatient = { ...patient, id: 'P2', displayName: 'Léo Garnier', birthDate: '1990-11-03' };
+    deskReplies.set('checkin/search', () => ({ ok: true, value: { patients: [patient, cousin] } }));
+    deskReplies.set('checkin/checkIn', () => ({ ok: false, error: { code: 'CHECKIN_NOT_ELIGIBLE', message: 'x' } }));
+    const wrapper = await mountCheckin('fr');
+    await searchLea(wrapper);
+    const [lea, leo] = wrapper.findAll('[data-testid="checkin-patients"] .v-list-item');
+    await lea!.trigger('click');
+    await wrapper.find('[data-testid="checkin-confirm"]').trigger('click');
+    await flushPromises();
+    expect(wrapper.find('[data-testid="checkin-error"]').exists()).toBe(true);
+    await leo!.trigger('click');
+    await flushPromises();
+    expect(wrapper.find('[data-testid="checkin-error"]').exists()).toBe(false);
+    wrapper.unmount();
+  });
+
+  for (const [locale, label] of [
+    ['fr', 'Effacer la recherche'],
+    ['en', 'Clear search'],
+  ] as const) {
+    it(`the button that empties the search says so (${locale}) and does only that`, async () => {
+      const wrapper = await mountCheckin(locale);
+      const clear = wrapper.find('[data-testid="checkin-clear"]');
+      expect(clear.text()).toBe(label);
+      expect(clear.text()).not.toMatch(/patient/i);
+      await searchLea(wrapper);
+      await clear.trigger('click');
+      await flushPromises();
+      expect((field(wrapper, 'checkin-last-name').element as HTMLInputElement).value).toBe('');
+      expect(wrapper.find('[data-testid="checkin-patients"]').exists()).toBe(false);
+      expect(wrapper.find('[data-testid="checkin-appointment-A1"]').exists()).toBe(false);
+      expect(deskCalls.filter((call) => call.channel.startsWith('checkin/') && !['checkin/search', 'checkin/readiness'].includes(call.channel))).toEqual([]);
+      wrapper.unmount();
+    });
+  }
 });

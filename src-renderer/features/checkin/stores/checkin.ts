@@ -27,6 +27,8 @@ export const useCheckinStore = defineStore('checkin', () => {
   const undone = ref(false);
   const busy = ref<'search' | 'checkIn' | 'undo' | 'reverify' | 'trainer' | null>(null);
   const error = ref<unknown>(null);
+  /** How the shown answer was asked: "nobody found" says what to check (the number, or the name and birth date). */
+  const searchedBy = ref<'name' | 'socialSecurityId' | 'code' | null>(null);
   /**
    * After an undo: the patient as the medical system shows them now. The arrival stays
    * recorded there until its staff revert it; then the desk may check the patient in again.
@@ -63,8 +65,9 @@ export const useCheckinStore = defineStore('checkin', () => {
     readiness.value = null;
   }
 
-  async function show(found: Promise<{ patients: CheckinPatient[] }>): Promise<void> {
+  async function show(found: Promise<{ patients: CheckinPatient[] }>, by: NonNullable<typeof searchedBy.value>): Promise<void> {
     const answer = await found;
+    searchedBy.value = by;
     stopReverifying();
     result.value = null;
     undone.value = false;
@@ -73,11 +76,19 @@ export const useCheckinStore = defineStore('checkin', () => {
     if (answer.patients.length === 1) choosePatient(answer.patients[0]!.id);
   }
 
-  const search = (criteria: CheckinSearchRequest) => run('search', () => show(unwrap(desk.checkin.search(criteria))));
-  const scan = (code: string) => run('search', () => show(unwrap(desk.checkin.byCode({ code }))));
+  const search = (criteria: CheckinSearchRequest) =>
+    run('search', () => show(unwrap(desk.checkin.search(criteria)), criteria.socialSecurityId ? 'socialSecurityId' : 'name'));
+  const scan = (code: string) => run('search', () => show(unwrap(desk.checkin.byCode({ code })), 'code'));
+
+  /** The search fields changed: an answer of nobody found was about the criteria before. */
+  function criteriaEdited(): void {
+    if (patients.value?.length === 0) patients.value = null;
+  }
 
   /** A patient chosen: every appointment that can be checked in today is proposed together. */
   function choosePatient(id: string): void {
+    // An error about the patient before (a refused check-in) is not about this one.
+    if (id !== patientId.value) error.value = null;
     patientId.value = id;
     chosen.value = patient.value?.appointments.filter((appointment) => appointment.eligible).map((appointment) => appointment.id) ?? [];
     void refreshReadiness();
@@ -191,6 +202,7 @@ export const useCheckinStore = defineStore('checkin', () => {
   function reset(): void {
     stopReverifying();
     patients.value = null;
+    searchedBy.value = null;
     result.value = null;
     undone.value = false;
     error.value = null;
@@ -209,7 +221,9 @@ export const useCheckinStore = defineStore('checkin', () => {
     canCheckInAgain,
     busy,
     error,
+    searchedBy,
     search,
+    criteriaEdited,
     scan,
     choosePatient,
     toggle,
