@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, type BrowserWindow, ipcMain, protocol, safeStorage, screen, session, shell } from 'electron';
+import { app, type BrowserWindow, ipcMain, powerSaveBlocker, protocol, safeStorage, screen, session, shell } from 'electron';
 import { startDesk } from './desk';
 import { forwardEvents, registerIpcHandlers } from './ipc/electron-ipc';
 import { logger } from './log';
@@ -48,6 +48,7 @@ async function start(): Promise<void> {
   serveRenderer(protocol, path.join(here, '../renderer'));
   const displays = createDisplayWindows({
     screen,
+    powerSave: powerSaveBlocker,
     preloadPath: path.join(here, '../preload/preload.cjs'),
     entryUrl: devServerUrl ?? APP_ENTRY_URL,
     devTools: !app.isPackaged,

@@ -1,4 +1,4 @@
-import type { BrowserWindow, Display, Screen } from 'electron';
+import type { BrowserWindow, Display, PowerSaveBlocker, Screen } from 'electron';
 import type { DisplayWindows } from '../display/windows';
 import { createHardenedWindow } from './window';
 
@@ -8,6 +8,8 @@ export interface DisplayWindowOptions {
   /** The renderer's entry URL; the display view is its `#/display` route. */
   entryUrl: string;
   devTools: boolean;
+  /** Keeps the waiting room's screen awake while the display is open (Electron's powerSaveBlocker). */
+  powerSave?: Pick<PowerSaveBlocker, 'start' | 'stop'>;
   /** The window must be known to IPC (sender check) and to event forwarding. */
   onCreated(window: BrowserWindow): void;
 }
@@ -45,7 +47,10 @@ export function createDisplayWindows(options: DisplayWindowOptions): DisplayWind
       const window = createDisplayWindow(options.preloadPath, options.devTools, target.bounds);
       current = window;
       options.onCreated(window);
+      // The TV must not go to sleep while patients wait for their number; the PC's own settings may say otherwise.
+      const awake = options.powerSave?.start('prevent-display-sleep');
       window.on('closed', () => {
+        if (awake !== undefined) options.powerSave?.stop(awake);
         if (current === window) current = null;
       });
       window.once('ready-to-show', () => window.show());

@@ -184,6 +184,8 @@ export const screen = {
   },
 };
 
+export const powerSaveBlocker = { start: vi.fn(() => 1), stop: vi.fn() };
+
 export const shell = { openExternal: vi.fn(async () => undefined) };
 
 export const contextBridge = {

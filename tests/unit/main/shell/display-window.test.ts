@@ -50,4 +50,16 @@ describe('public display window', () => {
     expect(window!.setBounds).toHaveBeenLastCalledWith({ x: 0, y: 0, width: 1920, height: 1080 });
     expect(window!.setFullScreen).toHaveBeenLastCalledWith(true);
   });
+
+  it('keeps the screen awake while the display is open, and lets it sleep once closed', () => {
+    const powerSave = { start: vi.fn(() => 7), stop: vi.fn() };
+    const windows = createDisplayWindows({ screen: screen as never, powerSave, preloadPath: '/app/preload.cjs', entryUrl: 'app://desk/index.html', devTools: false, onCreated: () => undefined });
+    windows.open(null);
+    windows.open(2);
+    expect(powerSave.start).toHaveBeenCalledTimes(1);
+    expect(powerSave.start).toHaveBeenCalledWith('prevent-display-sleep');
+    expect(powerSave.stop).not.toHaveBeenCalled();
+    BrowserWindow.created[0]!.close();
+    expect(powerSave.stop).toHaveBeenCalledWith(7);
+  });
 });
