@@ -9,12 +9,15 @@ import { PrintQueue } from './queue';
 import { PrintingService } from './service';
 import { PrintingSettingsStore } from './settings';
 import { PrintSpooler } from './spooler';
-import { createTarget } from './targets';
+import { createTarget, platformSpooler } from './targets';
+import type { SystemSpooler } from './transports/system/spooler';
 import { loadUsb, type UsbApi } from './transports/usb';
 
 export interface PrintingFeatureOptions {
   /** The `usb` module or a test double of it. */
   usb?: () => Promise<UsbApi>;
+  /** The operating system's print spooler, or a test's own CUPS. */
+  systemSpooler?: SystemSpooler;
   pollMs?: number;
   timeZone?: string;
 }
@@ -38,6 +41,7 @@ export interface PrintingDeps {
 export async function createPrintingFeature(deps: PrintingDeps, options: PrintingFeatureOptions = {}): Promise<PrintingFeature> {
   const { events, profile, training, staff } = deps;
   const usb = options.usb ?? loadUsb();
+  const systemSpooler = options.systemSpooler ?? platformSpooler();
   const places = new Map((training?.officePlaces ?? []).map((place) => [place.platformId, { name: place.name, visibleId: place.visibleId }]));
   const settings = await PrintingSettingsStore.open(deps.dataDir, { training: profile.training, places, fallbackName: profile.name });
   const queue = await PrintQueue.open(deps.dataDir);
@@ -54,11 +58,13 @@ export async function createPrintingFeature(deps: PrintingDeps, options: Printin
     makeTarget: (printer) =>
       createTarget(printer, {
         usb,
+        systemSpooler,
         platform: deps.platform,
         establishmentName: (id) => settings.layoutFor(id).establishmentName,
         onPreview: (job) => events.emit('printing/previewPrinted', { jobId: job.id, formattedNumber: job.formattedNumber, svg: service.previewOf(job) }),
       }),
     usb,
+    systemSpooler,
     timeZone: options.timeZone,
   });
   // Jobs left by the previous run are tried on the configured printer right away.

@@ -22,6 +22,7 @@ import type { PrintSpooler } from './spooler';
 import { renderTicketSvg } from './svg';
 import type { PrintTarget } from './targets';
 import { factsOf, verifyForReprint, type TicketSources, type VerifiedTicket } from './tickets';
+import type { SystemSpooler } from './transports/system/spooler';
 import { isLikelyPrinter, usbId, type UsbApi } from './transports/usb';
 
 const log = logger('printing');
@@ -32,6 +33,8 @@ export interface PrintingServiceDeps {
   sources: TicketSources;
   makeTarget: (settings: PrinterSettings) => PrintTarget | null;
   usb: () => Promise<UsbApi>;
+  /** The operating system's printer queues, offered beside USB printers. */
+  systemSpooler: SystemSpooler;
   clock?: () => Date;
   /** Time zone of printed dates (tests pin it). */
   timeZone?: string;
@@ -125,7 +128,7 @@ export class PrintingService implements TicketPrinter {
     return this.overview();
   }
 
-  /** USB printers plugged in (printer class or a known ESC/POS vendor) and the configured network printer. */
+  /** USB printers plugged in (printer class or a known ESC/POS vendor), the system's printer queues and the configured network printer. */
   async detect(): Promise<DetectedPrinter[]> {
     const found: DetectedPrinter[] = [];
     try {
@@ -136,6 +139,11 @@ export class PrintingService implements TicketPrinter {
       }
     } catch {
       // No USB support on this machine: the page still lists the network printer.
+    }
+    try {
+      for (const queue of await this.deps.systemSpooler.list()) found.push({ target: { kind: 'system', queue }, label: queue });
+    } catch {
+      // No print system here (CUPS not installed or not running): USB and network printers still show.
     }
     const target = this.deps.settings.printer.target;
     if (target?.kind === 'network') found.push({ target, label: `${target.host}:${target.port}` });

@@ -131,7 +131,9 @@ export class PrintSpooler {
         // The printer itself answered (paper out, cover open): the bytes are in its buffer
         // and print once that is fixed, so they are not sent again. No answer at all
         // (connection lost, unplugged): the job may be torn, so it is sent again whole.
-        await this.queue.update(job.id, { state: after.problem === null ? 'delivered' : 'waiting' });
+        // A system queue took the job for good: sending it again would print it twice.
+        const taken = after.problem === null || this.target?.keepsTakenJobs === true;
+        await this.queue.update(job.id, { state: taken ? 'delivered' : 'waiting' });
         this.emitQueue();
         return;
       }

@@ -16,6 +16,8 @@ export function statusQuery(n: StatusQuery): Uint8Array {
 export interface PrinterCondition {
   state: 'online' | 'paperOut' | 'coverOpen' | 'offline';
   paperNearEnd: boolean;
+  /** System printer: jobs its queue still holds. */
+  systemJobs?: number;
 }
 
 /** Decodes the three answers. Cover open wins over paper out: closing the cover comes first. */

@@ -5,6 +5,10 @@ import { printTicket } from '../platform/tickets/print';
 import type { PendingJob } from './queue';
 import { PrinterFault, type PrinterCondition } from './status';
 import { DeviceFileTransport } from './transports/device-file';
+import { SystemQueueTransport } from './transports/system-queue';
+import { CupsSpooler } from './transports/system/cups';
+import type { SystemSpooler } from './transports/system/spooler';
+import { WindowsSpooler } from './transports/system/windows';
 import { TcpTransport } from './transports/tcp';
 import type { PrinterTransport } from './transports/transport';
 import { UsbTransport, type UsbApi } from './transports/usb';
@@ -14,6 +18,11 @@ export interface PrintTarget {
   readonly kind: PrinterTarget['kind'];
   /** Finished jobs of this target are `preview`, not `printed`. */
   readonly preview: boolean;
+  /**
+   * A job this target took is never sent again, whatever the status says next: the
+   * operating system's queue keeps it on disk and prints it once its printer is back.
+   */
+  readonly keepsTakenJobs?: boolean;
   status(): Promise<PrinterCondition>;
   send(job: PendingJob): Promise<void>;
   close(): Promise<void>;
@@ -26,6 +35,7 @@ export function byteTarget(kind: PrinterTarget['kind'], transport: PrinterTransp
   return {
     kind,
     preview: false,
+    keepsTakenJobs: kind === 'system',
     status: () => transport.status(),
     send: (job) => transport.write(Buffer.from(job.bytes, 'base64')),
     close: () => transport.close(),
@@ -97,6 +107,13 @@ export interface TargetDeps {
   platform: PlatformHttp;
   onPreview: (job: PendingJob) => void;
   establishmentName: (officePlaceId: number) => string;
+  /** The operating system's print spooler (tests hand a CUPS of their own). */
+  systemSpooler?: SystemSpooler;
+}
+
+/** CUPS on Linux and macOS, the print spooler on Windows. */
+export function platformSpooler(platform: NodeJS.Platform = process.platform): SystemSpooler {
+  return platform === 'win32' ? new WindowsSpooler() : new CupsSpooler();
 }
 
 export function createTarget(settings: PrinterSettings, deps: TargetDeps): PrintTarget | null {
@@ -113,5 +130,7 @@ export function createTarget(settings: PrinterSettings, deps: TargetDeps): Print
       return previewTarget(deps.onPreview);
     case 'platform':
       return platformTarget(deps.platform, target.kioskDeskId, deps.establishmentName);
+    case 'system':
+      return byteTarget('system', new SystemQueueTransport(deps.systemSpooler ?? platformSpooler(), target.queue));
   }
 }

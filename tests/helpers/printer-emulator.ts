@@ -18,6 +18,8 @@ export class PrinterEmulator {
   mute = false;
   /** Job bytes that came out on paper. */
   private printedBytes: number[] = [];
+  /** Every byte that arrived, in order, as it came (status questions included). */
+  private wire: number[] = [];
   /** Job bytes received while the printer could not print. */
   private held: number[] = [];
   private unplugged = false;
@@ -79,6 +81,11 @@ export class PrinterEmulator {
     this.cutAfter = bytes;
   }
 
+  /** Every byte that arrived on any connection, unparsed: what a print path delivered. */
+  receivedBytes(): Buffer {
+    return Buffer.from(this.wire);
+  }
+
   /** Complete tickets that came out (one per cut), read back to text. */
   tickets(): ReadTicket[] {
     const all = Uint8Array.from(this.printedBytes);
@@ -132,6 +139,7 @@ export class PrinterEmulator {
     let jobBytes = 0;
     socket.on('data', (chunk: Buffer) => {
       const at = performance.now();
+      this.wire.push(...chunk);
       const bytes = [...carry, ...chunk];
       carry = [];
       for (let i = 0; i < bytes.length; i += 1) {

@@ -48,6 +48,18 @@ const hostSchema = z
   .max(253)
   .regex(/^[A-Za-z0-9.:[\]-]+$/, 'host name or IP address');
 
+/**
+ * A printer queue name as the operating system spells it (CUPS: `Epson_TM_T20`, Windows:
+ * `EPSON TM-T20III Receipt` or `\\server\printer`). Names are handed to the system's
+ * tools as one argument or variable, never through a shell; control characters are refused.
+ */
+export const systemQueueNameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(127)
+  .regex(/^[^\u0000-\u001f\u007f]+$/, 'printer queue name');
+
 /** Where the desk's tickets go. */
 export const printerTargetSchema = z.discriminatedUnion('kind', [
   /** A USB printer found by its VID:PID (and serial number when several are plugged in). */
@@ -60,6 +72,8 @@ export const printerTargetSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('preview') }),
   /** The platform prints on a kiosk of the office place (`printTicket`). */
   z.object({ kind: z.literal('platform'), kioskDeskId: z.number().int().nullable() }),
+  /** A printer queue of the operating system (CUPS raw queue, Windows spooler), fed the same raw ESC/POS bytes. */
+  z.object({ kind: z.literal('system'), queue: systemQueueNameSchema }),
 ]);
 export type PrinterTarget = z.infer<typeof printerTargetSchema>;
 
@@ -107,6 +121,9 @@ export const PRINTER_PROBLEMS = [
   'deviceAccess',
   'platformNoKiosk',
   'platformUnreachable',
+  'systemQueueMissing',
+  'systemQueueStopped',
+  'systemSpoolerUnavailable',
   'noAnswer',
   'writeFailed',
 ] as const;
@@ -121,6 +138,8 @@ export const printerStatusSchema = z.object({
   /** A technician's detail (library error name, OS error code); never patient data. */
   detail: z.string().max(300).nullable(),
   checkedAt: z.iso.datetime({ offset: true }).nullable(),
+  /** System printer only: jobs the operating system's queue still holds (handed over by the desk, not yet at the printer). */
+  systemJobs: z.number().int().nonnegative().optional(),
 });
 export type PrinterStatus = z.infer<typeof printerStatusSchema>;
 

@@ -172,4 +172,49 @@ describe('Printers page', () => {
     await flushPromises();
     expect(deskCalls.at(-1)).toEqual({ channel: 'printing/saveSettings', request: { printer: overview.settings.printer, layout: overview.ticketTexts } });
   });
+
+  it('offers the system printer: finds the computer\'s queues and saves the chosen one', async () => {
+    const systemPrinter = { target: { kind: 'system', queue: 'Caisse' } as const, model: 'generic', codePage: 'cp858' as const, paperWidth: 80 as const };
+    const overview = overviewOf('generic', { settings: { printer: systemPrinter, layouts: {} } });
+    deskReplies.set('printing/detect', () => ({
+      ok: true,
+      value: [
+        { target: { kind: 'usb', vendorId: 0x04b8, productId: 0x0e28, serialNumber: null }, label: 'USB 04b8:0e28' },
+        { target: { kind: 'system', queue: 'Caisse' }, label: 'Caisse' },
+        { target: { kind: 'system', queue: 'EPSON TM-T20III Receipt' }, label: 'EPSON TM-T20III Receipt' },
+      ],
+    }));
+    deskReplies.set('printing/saveSettings', () => ({ ok: true, value: overview }));
+    for (const [locale, kind, found] of [
+      ['fr', "Imprimante du système (file d'impression Windows ou CUPS)", "2 files d'impression trouvées"],
+      ['en', 'System printer (Windows or CUPS printer queue)', '2 printer queues found'],
+    ] as const) {
+      const { wrapper } = mountWith(PrinterSettingsCard, locale, { overview });
+      expect(wrapper.find('[data-testid="printer-kind"]').text()).toContain(kind);
+      expect((wrapper.find('[data-testid="printer-queue"] input').element as HTMLInputElement).value).toBe('Caisse');
+      await wrapper.find('[data-testid="printer-find-queues"]').trigger('click');
+      await flushPromises();
+      expect(wrapper.find('[data-testid="printer-message"]').text()).toContain(found);
+      await wrapper.find('form').trigger('submit');
+      await flushPromises();
+      expect(deskCalls.at(-1)).toMatchObject({ channel: 'printing/saveSettings', request: { printer: { target: { kind: 'system', queue: 'Caisse' } } } });
+    }
+  });
+
+  it('names a system queue that does not exist, and the tickets the system still holds, in French and English', async () => {
+    const overview = overviewOf('generic', { settings: { printer: { target: { kind: 'system', queue: 'Caisse' }, model: 'generic', codePage: 'cp858', paperWidth: 80 }, layouts: {} } });
+    for (const [locale, missing, held] of [
+      ['fr', "La file d'impression « Caisse » n'existe pas sur cet ordinateur", '2 tickets encore dans la file du système'],
+      ['en', 'The printer queue “Caisse” does not exist on this computer', '2 tickets still in the system’s queue'],
+    ] as const) {
+      const { wrapper, store } = mountWith(PrinterStatusCard, locale);
+      store.overview = overview;
+      store.status = status('offline', 'systemQueueMissing');
+      await flushPromises();
+      expect(wrapper.find('[data-testid="printer-problem"]').text()).toContain(missing);
+      store.status = { ...status('online'), systemJobs: 2 };
+      await flushPromises();
+      expect(wrapper.find('[data-testid="printer-system-jobs"]').text()).toBe(held);
+    }
+  });
 });
