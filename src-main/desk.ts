@@ -4,6 +4,8 @@ import { createBoardFeature } from './board/feature';
 import { createCheckinFeature } from './checkin/feature';
 import { createDisplayFeature } from './display/feature';
 import type { DisplayWindows } from './display/windows';
+import { importDeploymentKeys } from './deployment/apply';
+import { deploymentFilePath, readDeployment } from './deployment/file';
 import { DeskEvents } from './events/bus';
 import { createInfrastructure } from './infrastructure';
 import { DeskJournal } from './journal/desk-journal';
@@ -50,6 +52,8 @@ export interface DeskStartOptions {
   attach?: AttachedSandbox;
   /** The public display window (Electron); absent in the browser preview. */
   displays?: DisplayWindows;
+  /** The machine's deployment file (default: deploymentFilePath(), or DESK_DEPLOYMENT_FILE). */
+  deploymentFile?: string;
 }
 
 export type RunningDesk = ComposedDesk;
@@ -118,7 +122,17 @@ async function hostDesk(options: DeskStartOptions, lock: DataFolderLock): Promis
  */
 async function composeDesk(options: DeskStartOptions, reconnect: () => Promise<void>): Promise<ComposedDesk> {
   const secrets = new SecretStore(path.join(options.dataDir, 'secrets.json'), options.keystore);
-  const store = await ProfileStore.open(options.dataDir, secrets);
+  const deployment = await readDeployment(options.deploymentFile ?? deploymentFilePath());
+  if (deployment.status === 'invalid') {
+    // Nothing of a refused file is applied, and a desk IT meant to configure never falls back to training.
+    log.error('deployment file refused', { file: deployment.file, fields: deployment.fields });
+    const store = await ProfileStore.open(options.dataDir, secrets);
+    const unconnected = { reason: 'deployment-invalid' as const, profileId: null, profileName: null, keptAs: deployment.file, fields: deployment.fields };
+    return composeUnconnectedDesk({ runtime: options.runtime, dataDir: options.dataDir, store, secrets, unconnected, reconnect });
+  }
+  const preset = deployment.status === 'ok' ? deployment.deployment : null;
+  const store = await ProfileStore.open(options.dataDir, secrets, preset);
+  if (deployment.status === 'ok') await importDeploymentKeys(deployment.file, deployment.deployment, store);
   const resolution = options.attach
     ? { connected: { ...options.attach, training: null, close: async () => undefined } }
     : await resolveConnection(store, { kioskIntervalMs: TRAINING_KIOSK_INTERVAL_MS, ...options.sandbox });

@@ -49,6 +49,7 @@ export class ProfilesService {
       activeProfileId: this.store.activeProfileId(),
       profiles: [this.training, ...this.store.saved()],
       secretStorageAvailable: await this.secrets.available(),
+      deployment: this.store.deploymentView(),
     };
   }
 

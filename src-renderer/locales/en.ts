@@ -47,6 +47,7 @@ export const en: Messages = {
   },
   board: boardEn,
   notices: {
+    updated: 'Desk Console has been updated to version {version}. What is new:',
     settingsCorrupt: 'The saved settings could not be read: they were kept aside ({file}).',
     damaged: {
       printQueue: 'The print queue could not be read | 1 ticket waiting to print could not be read | {lost} tickets waiting to print could not be read',
@@ -165,6 +166,7 @@ export const en: Messages = {
     PROFILE_INVALID: 'The connection profile is incomplete or invalid.',
     PROFILE_NOT_FOUND: 'This connection profile no longer exists.',
     PROFILE_INSECURE: 'The platform and medical system addresses must start with https://: over http, the account key and passwords would cross the network in clear.',
+    PROFILE_MANAGED: 'Set by your IT department (deployment file): this setting cannot be changed at this desk.',
     UNKNOWN_APPOINTMENT: 'This appointment no longer exists in the medical system.',
     UNKNOWN_PATIENT: 'This patient cannot be found in the medical system.',
     UNKNOWN_DOCUMENT: 'This document no longer exists.',

@@ -29,6 +29,7 @@ const errors: Record<DeskErrorCode, string> = {
   PROFILE_NOT_FOUND: "Ce profil de connexion n'existe plus.",
   PROFILE_INSECURE:
     'Les adresses de la plateforme et du logiciel médical doivent commencer par https://\u00a0: en http, la clé du compte et les mots de passe circuleraient en clair sur le réseau.',
+  PROFILE_MANAGED: 'Défini par votre service informatique (fichier de déploiement)\u00a0: ce réglage ne peut pas être changé sur ce poste.',
   UNKNOWN_APPOINTMENT: 'Ce rendez-vous n\'existe plus dans le logiciel médical.',
   UNKNOWN_PATIENT: 'Ce patient est introuvable dans le logiciel médical.',
   UNKNOWN_DOCUMENT: 'Ce document n\'existe plus.',
@@ -132,6 +133,7 @@ export const fr = {
   },
   board: boardFr,
   notices: {
+    updated: 'Desk Console a été mis à jour en version {version}. Les nouveautés\u00a0:',
     settingsCorrupt:
       'Les paramètres enregistrés étaient illisibles\u00a0: ils ont été mis de côté ({file}).',
     damaged: {

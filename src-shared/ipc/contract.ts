@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { platformClockSchema } from '../clock';
+import { deploymentViewSchema } from '../deployment';
 import { connectionProfileSchema } from '../profile';
 import { compatibilityRequestSchema, compatibilityResultSchema } from '../publisher/compatibility';
 import { configProbeResultSchema } from '../publisher/probe';
@@ -46,6 +47,8 @@ export const startupNoticeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('audit-damaged'), id: noticeId, keptAs: z.string(), line: count }),
   /** The audit trail's chain of hashes breaks at `line`, and at `others` more lines: entries were changed, removed or inserted there. */
   z.object({ kind: z.literal('audit-altered'), id: noticeId, line: count, others: count }),
+  /** The desk runs a version it installed by itself: what is new in it, from the update server's release notes. */
+  z.object({ kind: z.literal('app-updated'), id: noticeId, version: z.string().max(64), notes: z.string().max(4000) }),
 ]);
 export type StartupNotice = z.infer<typeof startupNoticeSchema>;
 
@@ -66,6 +69,8 @@ export const UNCONNECTED_REASONS = [
   'key-missing',
   /** The OS offers no keychain to read the key with. */
   'keychain-unavailable',
+  /** The machine's deployment file is refused (fields named in `fields`): nothing of it is applied. */
+  'deployment-invalid',
 ] as const;
 export type UnconnectedReason = (typeof UNCONNECTED_REASONS)[number];
 export const unconnectedSchema = z.object({
@@ -73,8 +78,10 @@ export const unconnectedSchema = z.object({
   /** The active profile, when the settings still name one (re-entering its key saves it again). */
   profileId: z.string().nullable(),
   profileName: z.string().nullable(),
-  /** settings-damaged: the name the unreadable file was kept under. */
+  /** settings-damaged: the name the unreadable file was kept under; deployment-invalid: the deployment file's path. */
   keptAs: z.string().nullable(),
+  /** deployment-invalid: the fields refused (`profiles.0.platformUrl`), never their values. */
+  fields: z.array(z.string()).optional(),
 });
 export type Unconnected = z.infer<typeof unconnectedSchema>;
 
@@ -119,6 +126,8 @@ export const profilesViewSchema = z.object({
   profiles: z.array(connectionProfileSchema),
   /** False when the OS offers no secure storage: real profiles cannot be saved. */
   secretStorageAvailable: z.boolean(),
+  /** What the machine's deployment file sets, read-only at the desk; null without one. */
+  deployment: deploymentViewSchema.nullable(),
 });
 export type ProfilesView = z.infer<typeof profilesViewSchema>;
 

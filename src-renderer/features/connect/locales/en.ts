@@ -11,6 +11,7 @@ export const connectEn: typeof connectFr = {
       'The account key of the profile “{name}” cannot be read by this Windows user: it was saved by another user of this computer, or the system keychain was reset (after a password reset, for instance).',
     'key-missing': 'No account key is stored for the profile “{name}”.',
     'keychain-unavailable': 'The system’s secure keychain does not answer: the key of the profile “{name}” cannot be read.',
+    'deployment-invalid': 'This computer’s deployment file ({file}) is refused and nothing of it is applied. Fields for the IT department to correct: {fields}.',
   },
   noTraining: 'It does not start in training mode instead: made-up patients would hide the real ones. Call the technician or support.',
   noPin:

@@ -13,6 +13,8 @@ export const connectFr = {
       "La clé du compte du profil « {name} » ne peut pas être lue par cette session Windows\u00a0: elle a été enregistrée par un autre utilisateur de l'ordinateur, ou le trousseau du système a été réinitialisé (après un changement de mot de passe, par exemple).",
     'key-missing': "Aucune clé de compte n'est enregistrée pour le profil « {name} ».",
     'keychain-unavailable': "Le trousseau sécurisé du système ne répond pas\u00a0: la clé du profil « {name} » ne peut pas être lue.",
+    'deployment-invalid':
+      'Le fichier de déploiement de cet ordinateur ({file}) est refusé, rien n\'en est appliqué. Champs à corriger par le service informatique\u00a0: {fields}.',
   } satisfies Record<UnconnectedReason, string>,
   noTraining: "Il ne démarre pas en mode formation à la place\u00a0: des patients fictifs y cacheraient les vrais. Appelez le technicien ou le support.",
   noPin:
