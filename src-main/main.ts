@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromiumWire } from './net/chromium-wire';
+import { useWireFactory } from './net/wire';
 import { app, type BrowserWindow, ipcMain, powerSaveBlocker, protocol, safeStorage, screen, session, shell } from 'electron';
 import { startDesk } from './desk';
 import { forwardEvents, registerIpcHandlers } from './ipc/electron-ipc';
@@ -45,6 +47,8 @@ if (!app.requestSingleInstanceLock()) {
 
 async function start(): Promise<void> {
   denyAllPermissions(session.defaultSession);
+  // Every HTTP call of main on Chromium's stack: the hospital's proxy (PAC, NTLM) and the OS certificate store.
+  useWireFactory(chromiumWire(session.defaultSession));
   serveRenderer(protocol, path.join(here, '../renderer'));
   const displays = createDisplayWindows({
     screen,

@@ -36,6 +36,9 @@ export const DESK_ERROR_CODES = [
   'UPLOAD_TOO_LARGE',
   'RELAY_UPSTREAM_UNREACHABLE',
   'PLATFORM_UNREACHABLE',
+  // ── the hospital's network: a certificate this computer does not trust, a proxy that refuses ──
+  'CERTIFICATE_UNTRUSTED',
+  'PROXY_REFUSED',
   'PLATFORM_ERROR',
   'PLATFORM_KEY_REFUSED',
   'SESSION_EXPIRED',
@@ -100,6 +103,8 @@ export const deskErrorSchema = z.object({
   fields: z.array(deskErrorFieldSchema).max(100).optional(),
   /** How long before trying again makes sense (wrong passwords or PINs in a row): the renderer says it in words. */
   retryAfterSeconds: z.number().int().positive().optional(),
+  /** The server a certificate or proxy failure is about (host name only): the renderer's sentence names it. */
+  host: z.string().max(253).optional(),
 });
 export type DeskErrorData = z.infer<typeof deskErrorSchema>;
 
@@ -108,12 +113,14 @@ export class DeskError extends Error {
   readonly code: DeskErrorCode;
   readonly fields: DeskErrorField[] | undefined;
   readonly retryAfterSeconds: number | undefined;
-  constructor(code: DeskErrorCode, message: string, options?: { cause?: unknown; fields?: DeskErrorField[]; retryAfterSeconds?: number }) {
+  readonly host: string | undefined;
+  constructor(code: DeskErrorCode, message: string, options?: { cause?: unknown; fields?: DeskErrorField[]; retryAfterSeconds?: number; host?: string }) {
     super(message, options);
     this.name = 'DeskError';
     this.code = code;
     this.fields = options?.fields;
     this.retryAfterSeconds = options?.retryAfterSeconds;
+    this.host = options?.host;
   }
   toJSON(): DeskErrorData {
     return {
@@ -121,10 +128,11 @@ export class DeskError extends Error {
       message: this.message,
       ...(this.fields ? { fields: this.fields } : {}),
       ...(this.retryAfterSeconds ? { retryAfterSeconds: this.retryAfterSeconds } : {}),
+      ...(this.host ? { host: this.host } : {}),
     };
   }
   static from(data: DeskErrorData): DeskError {
-    return new DeskError(data.code, data.message, { fields: data.fields, retryAfterSeconds: data.retryAfterSeconds });
+    return new DeskError(data.code, data.message, { fields: data.fields, retryAfterSeconds: data.retryAfterSeconds, host: data.host });
   }
 }
 

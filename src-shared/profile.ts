@@ -6,6 +6,14 @@ import { z } from 'zod';
  */
 export const contractModeSchema = z.enum(['direct', 'relay']);
 
+/** One certificate in PEM, as an organisation's CA is handed out (base64 lines between the markers). */
+const PEM_CERTIFICATE = /^\s*-----BEGIN CERTIFICATE-----\r?\n(?:[A-Za-z0-9+/=]{1,76}\r?\n)+-----END CERTIFICATE-----\s*$/;
+
+export const caCertificatePemSchema = z
+  .string()
+  .max(65_536)
+  .regex(PEM_CERTIFICATE, { message: 'Not a certificate in PEM form (-----BEGIN CERTIFICATE----- … -----END CERTIFICATE-----).' });
+
 export const connectionProfileSchema = z.object({
   id: z.string().min(1).max(64),
   name: z.string().min(1).max(120),
@@ -17,6 +25,12 @@ export const connectionProfileSchema = z.object({
   /** Contract base URL including `/api/kioskIntegrationService/v1` (direct mode). */
   contractBaseUrl: z.url(),
   publisherPublicKeyPem: z.string().max(16_384).nullable(),
+  /**
+   * An extra certificate authority (PEM) this desk trusts beside the computer's own, for a medical
+   * system (or a TLS-inspecting proxy) whose certificates come from the organisation's internal CA.
+   * Absent or null: the computer's store alone.
+   */
+  caCertificatePem: caCertificatePemSchema.nullable().optional(),
   deviceId: z.string().min(1).max(128),
   officePlaceId: z.number().int().nullable(),
   deskId: z.number().int().nullable(),

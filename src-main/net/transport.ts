@@ -1,4 +1,7 @@
-import axios, { isAxiosError } from 'axios';
+import { failureOf } from './failure';
+import { wire } from './wire';
+
+export { NetworkFailure, type FailureKind } from './failure';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -19,59 +22,48 @@ export interface HttpAnswer {
   header(name: string): string | null;
 }
 
-/** No answer at all: connection refused or dropped, DNS, or the attempt's time was up. */
-export class NetworkFailure extends Error {
-  constructor(
-    /** The transport's error code (`ECONNREFUSED`, `ECONNRESET`, `ERR_CANCELED`…), `network` when it gave none. */
-    readonly code: string,
-    readonly timedOut: boolean,
-  ) {
-    super(`no answer (${code})`);
-    this.name = 'NetworkFailure';
-  }
-}
-
 /** A server that answers below 500 is up, even when it refuses; a 5xx or no answer is not. */
 export function answeredUsably(status: number): boolean {
   return status < 500;
 }
 
-const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ERR_CANCELED']);
-
-// One configuration for every remote service of the desk. No redirects: a 401 must never
-// become a login page, and a redirect is a fault of the far side. Every status is an
-// answer (validateStatus), and the body stays text so each service decides how to read it.
-const http = axios.create({
-  maxRedirects: 0,
-  responseType: 'text',
-  transformResponse: [(data: unknown) => data],
-  validateStatus: () => true,
-});
-
-/** One exchange, bounded in time. Throws NetworkFailure when nothing came back, nothing else. */
+/**
+ * One exchange, bounded in time, on the runtime's wire (wire.ts). No redirects: a 401 must
+ * never become a login page, and a redirect is a fault of the far side. Every status is an
+ * answer and the body stays text, so each service decides how to read it. Throws
+ * NetworkFailure when nothing came back, nothing else.
+ */
 export async function send(request: WireRequest): Promise<HttpAnswer> {
+  // The signal bounds the whole exchange, body included: a server trickling bytes is cut as surely as a silent one.
+  const signal = AbortSignal.timeout(request.timeoutMs);
   try {
-    const response = await http.request<unknown>({
-      method: request.method,
-      url: request.url,
-      headers: request.headers,
-      data: request.body,
-      // axios' own timeout is a socket idle timer; the signal bounds the whole exchange,
-      // so a server trickling bytes is cut as surely as a silent one.
-      timeout: request.timeoutMs,
-      signal: AbortSignal.timeout(request.timeoutMs),
-    });
-    const headers = response.headers;
-    return {
-      status: response.status,
-      text: typeof response.data === 'string' ? response.data : '',
-      header: (name) => {
-        const value: unknown = headers[name.toLowerCase()];
-        return typeof value === 'string' ? value : null;
-      },
-    };
+    const response = await wire()(request.url, { method: request.method, headers: request.headers, body: request.body, signal, redirect: 'manual' });
+    const text = await response.text();
+    return { status: response.status, text, header: (name) => response.headers.get(name) };
   } catch (error) {
-    const code = (isAxiosError(error) ? error.code : undefined) ?? 'network';
-    throw new NetworkFailure(code, TIMEOUT_CODES.has(code));
+    throw failureOf(signal.aborted ? signal.reason : error, request.url);
+  }
+}
+
+/** An answer whose body is read as it comes (the live ticket events). */
+export interface OpenStream {
+  status: number;
+  /** A response header by case-insensitive name, or null. */
+  header(name: string): string | null;
+  /** The body's chunks as they arrive; ends when the server closes, throws when the connection drops. */
+  body: AsyncIterable<Uint8Array>;
+}
+
+/**
+ * Opens a long-lived GET on the same wire as every other exchange (same proxy, same CAs).
+ * `signal` ends it; it has no time limit of its own, its reader watches for silence.
+ */
+export async function openStream(url: string, headers: Record<string, string>, signal: AbortSignal): Promise<OpenStream> {
+  try {
+    const response = await wire()(url, { method: 'GET', headers, body: undefined, signal, redirect: 'manual' });
+    const body = response.body ?? new ReadableStream<Uint8Array>({ start: (controller) => controller.close() });
+    return { status: response.status, header: (name) => response.headers.get(name), body: body as unknown as AsyncIterable<Uint8Array> };
+  } catch (error) {
+    throw failureOf(error, url);
   }
 }

@@ -1,4 +1,5 @@
 import { DeskError } from '../../src-shared/errors';
+import { namedFailure } from '../net/failure';
 import type { CallFacts, HttpAnswer, JsonHttpHooks } from '../net/json-http';
 import { TransientPlatformError } from './transient';
 
@@ -9,7 +10,8 @@ export function platformBase(platformUrl: string): string {
 
 /** The failures every platform service (ticket services, administration) names alike. */
 export const PLATFORM_FAILURES = {
-  unreachable: (failure, call) => new TransientPlatformError(`The platform did not answer ${call.operation} (${failure.code}).`),
+  unreachable: (failure, call) =>
+    new TransientPlatformError(`The platform did not answer ${call.operation} (${failure.code}).`, namedFailure(failure) ?? undefined),
   failed: (answer, call) => new TransientPlatformError(`The platform failed on ${call.operation} (HTTP ${answer.status}).`),
   // Field paths only (never values): what a technician needs to tell a server bug from a wrong URL.
   violation: ({ reason, fields }, call) =>

@@ -2,6 +2,7 @@ import { isDeskError, type DeskErrorCode } from '../../src-shared/errors';
 import type { Unconnected } from '../../src-shared/ipc/contract';
 import { plainTextAddresses, type ConnectionProfile } from '../../src-shared/profile';
 import { logger } from '../log';
+import { trustExtraCertificates } from '../net/wire';
 import type { TrainingPort } from '../features';
 import { revertArrivalOverHttp } from '../sandbox/publisher/trainer-client';
 import { startSandbox, type RunningSandbox, type SandboxStartOptions } from '../sandbox/start';
@@ -38,6 +39,8 @@ export async function resolveConnection(store: ProfileStore, sandboxOptions: San
     if (!saved) return unconnected('profile-missing', null);
     // A profile written before https was required is not used as it stands: its key would travel in clear.
     if (plainTextAddresses(saved).length > 0) return unconnected('profile-insecure', saved);
+    // The profile's CA, trusted for every call of this run (Chromium's verify proc, or the Node wire's store).
+    trustExtraCertificates(saved.caCertificatePem ? [saved.caCertificatePem] : []);
     try {
       return { connected: { profile: saved, accountKey: await store.accountKey(saved.id), training: null, close: async () => {} } };
     } catch (error) {

@@ -1,5 +1,6 @@
 import { DeskError, type DeskErrorCode } from '../../src-shared/errors';
 import { contractErrorAnswerSchema, type ProgressionStatus } from '../../src-shared/publisher/schemas';
+import { namedFailure } from '../net/failure';
 import type { NetworkFailure, Violation } from '../net/json-http';
 
 /**
@@ -23,9 +24,9 @@ export class ContractError extends DeskError {
   constructor(
     code: DeskErrorCode,
     message: string,
-    facts: { status?: number | null; contractCode?: string | null; field?: string | null; reason?: string | null; retryable?: boolean } = {},
+    facts: { status?: number | null; contractCode?: string | null; field?: string | null; reason?: string | null; retryable?: boolean; host?: string } = {},
   ) {
-    super(code, message);
+    super(code, message, facts.host === undefined ? undefined : { host: facts.host });
     this.name = 'ContractError';
     this.status = facts.status ?? null;
     this.contractCode = facts.contractCode ?? null;
@@ -198,6 +199,9 @@ export function mapClientError(exchange: ExchangeFacts): ContractError {
 
 /** No answer: retryable. `via` names who did not answer (the medical system, or the platform relay). */
 export function mapNetworkError(via: string, failure: NetworkFailure, timeoutMs: number): ContractError {
+  // Still worth keeping a move for later (the outbox): the technician may fix the trust or the proxy.
+  const named = namedFailure(failure);
+  if (named) return new ContractError(named.code, named.message, { retryable: true, host: named.host });
   if (failure.timedOut) return new TransientPublisherError(`${via} did not answer within ${timeoutMs} ms.`, null);
   return new TransientPublisherError(`${via} could not be reached.`, null);
 }

@@ -54,6 +54,7 @@ export async function probeConfigRoutes(client: PublisherClient, options: ProbeO
           code: isDeskError(error) ? error.code : 'INTERNAL',
           // Desk error messages are written for technicians and carry no patient data.
           reason: isDeskError(error) ? error.message : 'Unexpected failure while probing the route.',
+          host: isDeskError(error) ? (error.host ?? null) : null,
           durationMs: elapsed(started),
           count: null,
         };

@@ -4,6 +4,7 @@ import type { ConnectionProfile } from '../../src-shared/profile';
 import { DESK_GONE_MS } from '../../src-shared/platform/desks';
 import { noFaults, type FaultSwitches } from './faults';
 import { KioskSimulator } from './kiosk-simulator';
+import type { SandboxTls } from './tls';
 import { withPublisherFlags } from './publisher/flags';
 import { applyOpaqueIds } from './publisher/opaque-ids';
 import { publisherBehaviour, type PublisherBehaviour, type PublisherBehaviourInput } from './publisher/options';
@@ -64,12 +65,18 @@ export interface SandboxStartOptions extends SeedOptions {
   extraTickets?: number;
   /** Extra tickets waiting to be called at the first office place (several desks' work). */
   waitingTickets?: number;
+  /**
+   * Both servers over HTTPS with this certificate (for `localhost` and 127.0.0.1), at
+   * `https://localhost:port`, as a hospital's are; absent: plain http on 127.0.0.1 as always.
+   */
+  https?: SandboxTls;
 }
 
-async function listen(app: FastifyInstance, port: number): Promise<string> {
+async function listen(app: FastifyInstance, port: number, https: boolean): Promise<string> {
   await app.listen({ host: '127.0.0.1', port });
   const address = app.server.address() as AddressInfo;
-  return `http://127.0.0.1:${address.port}`;
+  // A certificate names a host: `localhost`, which a proxy's CONNECT line carries as well.
+  return https ? `https://localhost:${address.port}` : `http://127.0.0.1:${address.port}`;
 }
 
 /**
@@ -97,16 +104,16 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<R
   const deskExtensions = { offered: (options.deskExtensions ?? true) && readPlatformFlags(options.platformFlags ?? []).deskExtensions };
   let platformUrl = '';
   const deskPresence = { goneMs: options.deskGoneMs ?? DESK_GONE_MS };
-  const platform = await buildSandboxPlatform({ world: world.platform, faults: faults.platform, now: clock, publicUrl: () => platformUrl, deskExtensions, deskPresence });
-  platformUrl = await listen(platform.app, options.platformPort ?? 0);
+  const platform = await buildSandboxPlatform({ world: world.platform, faults: faults.platform, now: clock, publicUrl: () => platformUrl, deskExtensions, deskPresence, https: options.https });
+  platformUrl = await listen(platform.app, options.platformPort ?? 0, options.https !== undefined);
 
   const licence = world.platform.licences.find((candidate) => candidate.uuid === SANDBOX_LICENCE_UUID)!;
   const behaviour = publisherBehaviour({
     platform: { url: platformUrl, licenceUuid: licence.uuid, accountKey: licence.accountKey, timeoutMs: 8_000 },
     ...publisherInput,
   });
-  const publisher = buildSandboxPublisher({ world: world.publisher, behaviour, faults: faults.publisher, now: clock });
-  const publisherUrl = await listen(publisher, options.publisherPort ?? 0);
+  const publisher = buildSandboxPublisher({ world: world.publisher, behaviour, faults: faults.publisher, now: clock, https: options.https });
+  const publisherUrl = await listen(publisher, options.publisherPort ?? 0, options.https !== undefined);
   const contractBaseUrl = `${publisherUrl}${behaviour.basePath}`;
   for (const integration of world.platform.publisherIntegrations) integration.contractBaseUrl ??= contractBaseUrl;
 

@@ -1,3 +1,4 @@
+import { X509Certificate } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { DeskError } from '../../src-shared/errors';
@@ -135,9 +136,13 @@ export class ProfileStore {
   async save(input: unknown, accountKey?: string): Promise<ConnectionProfile> {
     const parsed = connectionProfileSchema.safeParse(input);
     if (!parsed.success) {
-      const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join('.') || '(profile)'))].join(', ');
-      throw new DeskError('PROFILE_INVALID', `Connection profile invalid: ${fields}.`);
+      const paths = [...new Set(parsed.error.issues.map((issue) => issue.path.join('.') || '(profile)'))];
+      throw new DeskError('PROFILE_INVALID', `Connection profile invalid: ${paths.join(', ')}.`, {
+        fields: parsed.error.issues.map((issue) => ({ path: issue.path.join('.') || '(profile)', message: issue.message.slice(0, 512) })),
+      });
     }
+    const unreadable = unreadableCertificate(parsed.data.caCertificatePem);
+    if (unreadable) throw new DeskError('PROFILE_INVALID', `Connection profile invalid: caCertificatePem (${unreadable}).`, { fields: [{ path: 'caCertificatePem', message: unreadable }] });
     const profile = { ...parsed.data, training: false };
     if (profile.id === TRAINING_PROFILE_ID) throw new DeskError('PROFILE_INVALID', 'The Training profile is built in.');
     const preset = this.managed.find((managed) => managed.id === profile.id);
@@ -193,4 +198,14 @@ export class ProfileStore {
 
 function sameProfile(a: ConnectionProfile, b: ConnectionProfile): boolean {
   return (Object.keys(a) as (keyof ConnectionProfile)[]).every((key) => a[key] === b[key]);
+}
+
+/** The PEM's shape is checked by the schema; whether it decodes to a certificate only here, with Node's X.509 reader. */
+function unreadableCertificate(pem: string | null | undefined): string | null {
+  if (!pem) return null;
+  try {
+    return new X509Certificate(pem).ca ? null : 'This certificate is not a certificate authority.';
+  } catch {
+    return 'Not a certificate in PEM form.';
+  }
 }

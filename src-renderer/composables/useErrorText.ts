@@ -10,6 +10,6 @@ export function useErrorText() {
   return (error: unknown): string => {
     if (!(error instanceof DeskError)) return t('errors.INTERNAL');
     // Messages without {wait} ignore it; the sentence asks for one only where the desk gives it.
-    return t(`errors.${error.code}`, { wait: waitOf(error.retryAfterSeconds ?? 60) });
+    return t(`errors.${error.code}`, { wait: waitOf(error.retryAfterSeconds ?? 60), host: error.host ?? '' });
   };
 }

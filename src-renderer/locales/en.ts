@@ -177,6 +177,8 @@ export const en: Messages = {
     UPLOAD_TOO_LARGE: 'The document is too large for the medical system.',
     RELAY_UPSTREAM_UNREACHABLE: 'The platform cannot reach the medical system.',
     PLATFORM_UNREACHABLE: 'The platform is not answering. Check the network and try again.',
+    CERTIFICATE_UNTRUSTED: "The certificate of {host} is not trusted by this computer. A technician must install the organisation's certificate authority on it (or add it to the connection profile).",
+    PROXY_REFUSED: "The network's proxy refuses to reach {host} (or does not answer). Ask the IT department to allow this desk.",
     PLATFORM_ERROR: 'The platform ran into a problem. Try again in a moment.',
     PLATFORM_KEY_REFUSED: 'The platform refuses this desk\'s key or licence. Check the connection profile.',
     SESSION_EXPIRED: 'Your session has expired: sign in again.',

@@ -40,6 +40,8 @@ const errors: Record<DeskErrorCode, string> = {
   UPLOAD_TOO_LARGE: 'Le document est trop volumineux pour le logiciel médical.',
   RELAY_UPSTREAM_UNREACHABLE: 'La plateforme ne parvient pas à joindre le logiciel médical.',
   PLATFORM_UNREACHABLE: 'La plateforme ne répond pas. Vérifiez le réseau puis réessayez.',
+  CERTIFICATE_UNTRUSTED: "Le certificat de {host} n'est pas reconnu par cet ordinateur. Un technicien doit y installer le certificat d'autorité de l'établissement (ou le joindre au profil de connexion).",
+  PROXY_REFUSED: 'Le proxy du réseau refuse de joindre {host} (ou ne répond pas). Demandez au service informatique d\'autoriser ce poste.',
   PLATFORM_ERROR: 'La plateforme a rencontré un problème. Réessayez dans un instant.',
   PLATFORM_KEY_REFUSED: 'La plateforme refuse la clé ou la licence de ce poste. Vérifiez le profil de connexion.',
   SESSION_EXPIRED: 'Votre session a expiré\u00a0: reconnectez-vous.',

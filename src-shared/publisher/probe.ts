@@ -17,6 +17,8 @@ export const configProbeRouteSchema = z.object({
   /** The desk error code when the route failed, for the renderer's translation. */
   code: deskErrorCodeSchema.nullable(),
   reason: z.string(),
+  /** The server a certificate or proxy failure is about, named by the translated sentence. */
+  host: z.string().max(253).nullable().optional(),
   durationMs: z.number().nonnegative(),
   /** Entries in the referential when ok, else null. */
   count: z.number().int().nonnegative().nullable(),

@@ -142,7 +142,7 @@ describe('electron-builder.yml', () => {
     });
 
     it('ships the runtime dependencies and nothing dev-only', () => {
-      for (const name of ['zod', 'axios', 'fastify', 'jose', 'usb']) expect(hasPackage(name), name).toBe(true);
+      for (const name of ['zod', 'undici', 'fastify', 'jose', 'usb']) expect(hasPackage(name), name).toBe(true);
       const devOnly = ['vue', 'vuetify', 'vite', 'vitest', 'electron', 'electron-builder', 'app-builder-lib', 'typescript', 'pinia', 'vue-router', 'vue-i18n', '@vitejs', '@playwright', '@vue', '@mdi', '@fontsource', 'eslint', 'jsdom'];
       const leaked = devOnly.filter((name) => asarEntries.some((e) => e === `node_modules/${name}` || e.startsWith(`node_modules/${name}/`)));
       expect(leaked).toEqual([]);

@@ -1,5 +1,3 @@
-import http, { type ClientRequest } from 'node:http';
-import https from 'node:https';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import {
   deskTicketSchema,
@@ -14,7 +12,7 @@ import {
 import { DESK_EVENT, officeDesksResponseSchema, type OfficeDesks } from '../../../src-shared/platform/desks';
 import { logger } from '../../log';
 import { exponentialCeiling } from '../../net/retry';
-import { answeredUsably } from '../../net/transport';
+import { answeredUsably, openStream } from '../../net/transport';
 import { within } from '../../net/within';
 import { ticketServiceHeaders, ticketServiceUrl, type TicketServiceAccess } from '../tickets/endpoint';
 
@@ -81,7 +79,8 @@ export function reconnectDelay(failures: number, options: Pick<TicketStreamOptio
  * ticket services' own (endpoint.ts, net/transport.ts).
  */
 export class TicketEventStream {
-  private request: ClientRequest | null = null;
+  /** Ends the open connection (its fetch and body). */
+  private request: AbortController | null = null;
   private watchdog: NodeJS.Timeout | null = null;
   private quiet: NodeJS.Timeout | null = null;
   private heardAt: number | null = null;
@@ -121,56 +120,62 @@ export class TicketEventStream {
     this.stopped = true;
     this.generation += 1;
     this.clearTimers();
-    this.request?.destroy();
+    this.request?.abort();
     this.request = null;
   }
 
   private connect(): void {
     if (this.stopped) return;
-    const url = new URL(ticketServiceUrl(this.options, TICKET_SERVICE_PATHS.events, {}));
+    const url = ticketServiceUrl(this.options, TICKET_SERVICE_PATHS.events, {});
     const headers: Record<string, string> = { ...ticketServiceHeaders(this.options), Accept: 'text/event-stream' };
     if (this.position !== null) headers['Last-Event-ID'] = String(this.position);
-    const transport = url.protocol === 'https:' ? https : http;
     const generation = ++this.generation;
     const sentAt = Date.now();
     const lost = (cause: string) => {
       if (generation === this.generation) this.lost(cause);
     };
-    const request = transport.get(url, { headers }, (response) => {
-      const status = response.statusCode ?? 0;
-      if (generation === this.generation) this.options.onReachability?.(answeredUsably(status));
-      this.options.onDate?.(response.headers.date ?? null, sentAt, Date.now());
-      if (status === 401 || status === 403 || status === 404) {
-        response.resume();
-        this.giveUp(status === 404 ? 'notOffered' : 'keyRefused');
-        return;
-      }
-      if (status !== 200) {
-        response.resume();
-        lost(`HTTP ${status}`);
-        return;
-      }
-      const parser = createParser({ onEvent: (message) => this.frame(message) });
-      response.setEncoding('utf8');
-      this.armWatchdog();
-      this.armQuiet(generation);
-      response.on('data', (chunk: string) => {
-        if (generation !== this.generation) return;
-        this.heardAt = this.now();
-        this.armWatchdog();
-        this.armQuiet(generation);
-        parser.feed(chunk);
-      });
-      response.on('end', () => lost('ended'));
-      response.on('error', () => lost('error'));
-    });
-    request.on('error', () => {
-      if (generation === this.generation) this.options.onReachability?.(false);
-      lost('network');
-    });
+    const request = new AbortController();
     this.request = request;
     // Armed before any answer too: a platform that accepts and never answers is as dead as a silent one.
     this.armWatchdog();
+    // The same wire as every other call of the desk: through the hospital's proxy, with its CAs.
+    void openStream(url, headers, request.signal).then(
+      async (response) => {
+        if (generation !== this.generation) return;
+        this.options.onReachability?.(answeredUsably(response.status));
+        this.options.onDate?.(response.header('date'), sentAt, Date.now());
+        if (response.status === 401 || response.status === 403 || response.status === 404) {
+          request.abort();
+          this.giveUp(response.status === 404 ? 'notOffered' : 'keyRefused');
+          return;
+        }
+        if (response.status !== 200) {
+          request.abort();
+          lost(`HTTP ${response.status}`);
+          return;
+        }
+        const parser = createParser({ onEvent: (message) => this.frame(message) });
+        const decoder = new TextDecoder();
+        this.armWatchdog();
+        this.armQuiet(generation);
+        try {
+          for await (const chunk of response.body) {
+            if (generation !== this.generation) return;
+            this.heardAt = this.now();
+            this.armWatchdog();
+            this.armQuiet(generation);
+            parser.feed(decoder.decode(chunk, { stream: true }));
+          }
+          lost('ended');
+        } catch {
+          lost('error');
+        }
+      },
+      () => {
+        if (generation === this.generation) this.options.onReachability?.(false);
+        lost('network');
+      },
+    );
   }
 
   private frame(frame: EventSourceMessage): void {
@@ -231,7 +236,7 @@ export class TicketEventStream {
     if (this.stopped || this.retryTimer) return;
     this.clearTimers();
     this.generation += 1;
-    this.request?.destroy();
+    this.request?.abort();
     this.request = null;
     this.failures += 1;
     this.setState(this.failures >= (this.options.offlineAfterFailures ?? 4) ? 'offline' : 'reconnecting', 'unreachable');

@@ -1,3 +1,4 @@
+import { overTls, type SandboxTls } from '../tls';
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { installFaults, type FaultSwitches } from '../faults';
@@ -8,6 +9,8 @@ import { registerTicketServices, type TicketService } from './tickets';
 import type { DeskPresenceTuning } from './tickets/desks';
 
 export interface SandboxPlatformOptions {
+  /** Serve over HTTPS with this certificate (default: plain http on loopback). */
+  https?: SandboxTls;
   world: PlatformWorld;
   faults: FaultSwitches;
   now: () => Date;
@@ -28,7 +31,7 @@ export interface SandboxPlatform {
 /** The training platform: administration service, ticket services + desk extensions, contract relay. */
 export async function buildSandboxPlatform(options: SandboxPlatformOptions): Promise<SandboxPlatform> {
   // The relay must pass encrypted uploads through unchanged: size the body limit for them.
-  const app = Fastify({ logger: false, bodyLimit: 32 * 1024 * 1024 });
+  const app = Fastify(overTls({ logger: false, bodyLimit: 32 * 1024 * 1024 }, options.https));
   installFaults(app, options.faults);
   const admin = await registerAdminService(app, {
     world: options.world,

@@ -1,3 +1,4 @@
+import { overTls, type SandboxTls } from '../tls';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { installFaults, type FaultSwitches } from '../faults';
 import type { PublisherWorld } from '../world/types';
@@ -21,6 +22,8 @@ import { trainerRoutes } from './routes/trainer';
 import { PublisherState } from './state';
 
 export interface SandboxPublisherOptions {
+  /** Serve over HTTPS with this certificate (default: plain http on loopback). */
+  https?: SandboxTls;
   world: PublisherWorld;
   behaviour: PublisherBehaviour;
   faults: FaultSwitches;
@@ -47,14 +50,14 @@ const MAX_PARAM_LENGTH = 8 * 1024;
  */
 export function createSandboxPublisher(options: SandboxPublisherOptions): SandboxPublisher {
   const { behaviour } = options;
-  const app = Fastify({
+  const app = Fastify(overTls({
     logger: false,
     bodyLimit: DEFAULT_BODY_LIMIT,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // The router's own refusals (bad URL encoding, over-long parameter) in the contract's shape.
     frameworkErrors: (error, _request, reply) =>
       sendError(reply, error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? errors.validation('path', 'tooLong') : errors.validation('path', 'malformedUrl')),
-  });
+  }, options.https));
   // Counted before the faults: a request answered 503 or dropped was still made.
   countRequests(app, options.world);
   // Faults act first: a faulty answer never changes the sandbox's state.
