@@ -8,6 +8,7 @@ import type {
   CheckinSearchRequest,
   CheckinSearchResponse,
 } from '../../src-shared/ipc/features/checkin.contract';
+import type { DeskTicket } from '../../src-shared/platform/tickets';
 import type { Appointment, AppointmentPair, CheckInRequest } from '../../src-shared/publisher/schemas';
 import type { DeskJournalPort, JournalEntry, TicketPrinter, TrainingPort } from '../features';
 import { NO_TICKET_NUMBER } from '../journal/desk-journal';
@@ -20,7 +21,7 @@ import type { PublisherClient } from '../publisher/client';
 import { isContractError } from '../publisher/errors';
 import type { StaffSessionService } from '../staff/session';
 import { TicketPrefixes } from './ticket-prefixes';
-import { appointmentDay, displayName, isEligible, patientView } from './view';
+import { appointmentDay, arrivalTimes, displayName, isEligible, patientView } from './view';
 
 const log = logger('checkin');
 
@@ -99,9 +100,11 @@ export class CheckinService {
       },
     });
     const today = localDay(this.now());
+    const all = answer.patients.flatMap(({ appointments }) => appointments);
+    const journal = this.journalTickets();
     for (const { patient, appointments } of answer.patients) this.rememberReceived(patient, appointments, today);
-    await this.recallUndoneElsewhere(answer.patients.flatMap(({ appointments }) => appointments));
-    return { patients: answer.patients.map(({ patient, appointments }) => this.view(patient, appointments, today)) };
+    const arrivals = arrivalTimes(all, (await this.recallUndoneElsewhere(all)) ?? journal);
+    return { patients: answer.patients.map(({ patient, appointments }) => this.view(patient, appointments, today, arrivals)) };
   }
 
   /** A convocation QR read by the scanner: the appointment, with the patient's other appointments of today. */
@@ -139,9 +142,11 @@ export class CheckinService {
   private async pairResponse(pair: AppointmentPair): Promise<CheckinSearchResponse> {
     const today = localDay(this.now());
     const others = pair.otherAppointments.filter((appointment) => appointmentDay(appointment) === today && appointment.id !== pair.appointment.id);
-    this.rememberReceived(pair.patient, [pair.appointment, ...others], today);
-    await this.recallUndoneElsewhere([pair.appointment, ...others]);
-    return { patients: [this.view(pair.patient, [pair.appointment, ...others], today)] };
+    const all = [pair.appointment, ...others];
+    const journal = this.journalTickets();
+    this.rememberReceived(pair.patient, all, today);
+    const arrivals = arrivalTimes(all, (await this.recallUndoneElsewhere(all)) ?? journal);
+    return { patients: [this.view(pair.patient, all, today, arrivals)] };
   }
 
   /**
@@ -149,13 +154,13 @@ export class CheckinService {
    * this one's, but the platform's day list shows it — the number the medical system still
    * holds is a cancelled ticket, and the appointment has no live one. Asked only when a
    * received appointment is shown, bounded in time, best effort: without an answer the
-   * desk shows what the medical system says.
+   * desk shows what the medical system says. Answers the day's tickets it read (null without them).
    */
-  private async recallUndoneElsewhere(appointments: readonly Appointment[]): Promise<void> {
+  private async recallUndoneElsewhere(appointments: readonly Appointment[]): Promise<DeskTicket[] | null> {
     const board = this.deps.board;
     const officePlaceId = this.deps.staff.workplace()?.officePlaceId;
     const received = appointments.filter((appointment) => receivedStatus(appointment.status) && appointment.ticketNumberFormatted && !this.undone.has(appointment.id));
-    if (!board || !this.dayListOffered || officePlaceId === undefined || received.length === 0) return;
+    if (!board || !this.dayListOffered || officePlaceId === undefined || received.length === 0) return null;
     const ask = async () => {
       try {
         return await board.listForDay({ officePlaceId });
@@ -165,7 +170,7 @@ export class CheckinService {
       }
     };
     const day = await within(bestEffort('listForDay', ask, null), DAY_LIST_WAIT_MS, null);
-    if (!day) return;
+    if (!day) return null;
     const ids = new Set(appointments.map((appointment) => appointment.id));
     const mine = day.tickets.filter((ticket) => ticket.contractAppointmentId !== null && ids.has(ticket.contractAppointmentId));
     const live = new Set(mine.filter((ticket) => ticket.status !== 'cancelled').map((ticket) => ticket.formattedNumber));
@@ -174,16 +179,26 @@ export class CheckinService {
       const number = appointment.ticketNumberFormatted!;
       if (cancelled.has(number) && !live.has(number)) this.undone.add(appointment.id);
     }
+    return day.tickets;
+  }
+
+  /**
+   * The desk's own tickets of today, read before this answer records anything: where the platform
+   * gives no day list, the board shows these, so an arrival is said at the time the board shows.
+   */
+  private journalTickets(): DeskTicket[] {
+    const officePlaceId = this.deps.staff.workplace()?.officePlaceId;
+    return officePlaceId === undefined ? [] : this.deps.journal.tickets(officePlaceId);
   }
 
   /**
    * The patient as the desk shows them. An undone reception the medical system has since
    * reverted (back to scheduled) is forgotten: the appointment can be checked in again.
    */
-  private view(patient: AppointmentPair['patient'], appointments: readonly Appointment[], today: string): CheckinPatient {
+  private view(patient: AppointmentPair['patient'], appointments: readonly Appointment[], today: string, arrivals: ReadonlyMap<string, string> = new Map()): CheckinPatient {
     for (const appointment of appointments) if (appointment.status === 'scheduled') this.undone.delete(appointment.id);
     this.recallUndone(appointments);
-    return patientView(patient, appointments, today, this.undone);
+    return patientView(patient, appointments, today, this.undone, arrivals);
   }
 
   /**

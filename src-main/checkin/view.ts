@@ -1,5 +1,6 @@
 import type { CheckinAppointment, CheckinPatient } from '../../src-shared/ipc/features/checkin.contract';
 import { dayOf } from '../../src-shared/day';
+import type { DeskTicket } from '../../src-shared/platform/tickets';
 import type { Appointment, Patient } from '../../src-shared/publisher/schemas';
 
 /** The day an appointment is booked for, on the desk's calendar (whatever offset the publisher wrote). */
@@ -12,7 +13,8 @@ export function isEligible(appointment: Appointment, today: string): boolean {
   return appointment.status === 'scheduled' && appointmentDay(appointment) === today;
 }
 
-export function appointmentView(appointment: Appointment, today: string, undone: ReadonlySet<string> = new Set()): CheckinAppointment {
+export function appointmentView(appointment: Appointment, today: string, undone: ReadonlySet<string> = new Set(), arrivals: ReadonlyMap<string, string> = new Map()): CheckinAppointment {
+  const receptionUndone = undone.has(appointment.id) && appointment.status !== 'scheduled';
   return {
     id: appointment.id,
     startDate: appointment.startDate,
@@ -25,7 +27,8 @@ export function appointmentView(appointment: Appointment, today: string, undone:
     roomLabel: appointment.roomLabel ?? null,
     ticketNumberFormatted: appointment.ticketNumberFormatted ?? null,
     eligible: isEligible(appointment, today),
-    receptionUndone: undone.has(appointment.id) && appointment.status !== 'scheduled',
+    receptionUndone,
+    checkedInAt: appointment.status === 'scheduled' || receptionUndone ? null : (arrivals.get(appointment.id) ?? null),
   };
 }
 
@@ -34,11 +37,35 @@ export function displayName(patient: Pick<Patient, 'firstName' | 'lastName'>): s
 }
 
 /**
+ * When each appointment's arrival was recorded, as the board shows it: the issue time of its live
+ * ticket in `tickets` (the platform's day list, else the desk's own journal). A journey's other
+ * appointments share the main one's ticket, found by its number.
+ */
+export function arrivalTimes(appointments: readonly Appointment[], tickets: readonly DeskTicket[]): Map<string, string> {
+  const live = tickets.filter((ticket) => ticket.status !== 'cancelled');
+  const arrivals = new Map<string, string>();
+  for (const appointment of appointments) {
+    const number = appointment.ticketNumberFormatted;
+    const ticket =
+      live.find((candidate) => candidate.contractAppointmentId === appointment.id) ??
+      (number ? live.find((candidate) => candidate.formattedNumber === number) : undefined);
+    if (ticket) arrivals.set(appointment.id, ticket.issuedAt);
+  }
+  return arrivals;
+}
+
+/**
  * A patient with the appointments the desk may act on: cancelled ones never (the
  * contract excludes them), others of another day neither; soonest first. `undone`:
  * the appointments whose desk reception was undone here.
  */
-export function patientView(patient: Patient, appointments: readonly Appointment[], today: string, undone: ReadonlySet<string> = new Set()): CheckinPatient {
+export function patientView(
+  patient: Patient,
+  appointments: readonly Appointment[],
+  today: string,
+  undone: ReadonlySet<string> = new Set(),
+  arrivals: ReadonlyMap<string, string> = new Map(),
+): CheckinPatient {
   return {
     id: patient.id,
     displayName: displayName(patient),
@@ -46,6 +73,6 @@ export function patientView(patient: Patient, appointments: readonly Appointment
     appointments: appointments
       .filter((appointment) => appointment.status !== 'cancelled')
       .toSorted((left, right) => Date.parse(left.startDate) - Date.parse(right.startDate))
-      .map((appointment) => appointmentView(appointment, today, undone)),
+      .map((appointment) => appointmentView(appointment, today, undone, arrivals)),
   };
 }

@@ -70,7 +70,9 @@ test.describe('desk check-in through the preview host and the training sandbox',
     await expect(checkin.appointments.getByText('Ticket annulé, arrivée toujours enregistrée dans le logiciel médical')).toHaveCount(2);
     await expect(checkin.appointments.getByText('Déjà enregistré')).toHaveCount(0);
     await expect(checkin.appointments.getByText(`Ticket ${ticket}`)).toHaveCount(0);
-    await expect(checkin.confirm).toBeDisabled();
+    await expect(page.getByTestId('checkin-recorded')).toHaveCount(0);
+    // Nothing can be checked in until the medical system reverts the arrival: no button to press in vain.
+    await expect(checkin.confirm).toHaveCount(0);
     // Scanned again: the convocation is known, and told the same way (never "unknown code").
     await page.locator('body').click({ position: { x: 5, y: 300 } });
     await checkin.scan(lea.codes[0]);
@@ -113,7 +115,7 @@ test.describe('desk check-in through the preview host and the training sandbox',
     await checkin.closePrintPreview();
   });
 
-  test('a convocation scanned anywhere opens the check-in with that patient, and a scan never fills a search field', async ({ page, previewHost }) => {
+  test('a convocation scanned anywhere opens the check-in with that patient, and a scan never fills a search field; scanned again it says when and offers the reprint and the board', async ({ page, previewHost }) => {
     const checkin = new CheckinPage(page);
     await checkin.open(previewHost);
     // From the board, with nothing focused.
@@ -136,6 +138,27 @@ test.describe('desk check-in through the preview host and the training sandbox',
     await expect(checkin.readiness).toContainText('Dossier incomplet');
     await checkin.confirm.click();
     await expect(checkin.ticketNumber).toHaveText(/^I\d{3}$/);
+    const ticket = (await checkin.ticketNumber.textContent())!.trim();
+    await checkin.closePrintPreview();
+
+    // Scanned again, checked in already: when and which ticket in words, a reprint, the board; nothing to press in vain.
+    await checkin.next.click();
+    await page.locator('body').click({ position: { x: 5, y: 300 } });
+    await checkin.scan(hugo.codes[0]);
+    const recorded = page.getByTestId(`checkin-recorded-${ticket}`);
+    await expect(recorded.getByTestId('checkin-recorded-text')).toHaveText(new RegExp(`^Déjà enregistré à \\d{2}:\\d{2}, ticket ${ticket}$`));
+    await expect(checkin.confirm).toHaveCount(0);
+    await expect(checkin.appointments).not.toContainText('Choisissez au moins un rendez-vous');
+    await expectAccessible(page);
+    await recorded.getByRole('button', { name: 'Réimprimer le ticket' }).click();
+    // Training prints to the preview: the same number comes out again.
+    await expect(page.getByTestId('print-preview-image')).toHaveAttribute('alt', new RegExp(ticket));
+    await checkin.closePrintPreview();
+    await expect(recorded.getByTestId('checkin-recorded-printed')).toHaveText('Ticket envoyé en aperçu (mode formation).');
+    await recorded.getByRole('button', { name: 'Voir au tableau' }).click();
+    await expect(page).toHaveURL(/#\/board/);
+    await expect(page.getByTestId('my-patient')).toHaveAttribute('data-target-ticket', ticket);
+    await expect(page.locator('[data-testid="board-row"][data-selected]')).toContainText(ticket);
   });
 
   test('each check-in message names its own cause and goes with it; « Effacer la recherche » only empties the search', async ({ page, previewHost }) => {

@@ -39,6 +39,8 @@ export const checkinAppointmentSchema = z.object({
   eligible: z.boolean(),
   /** The desk undid this reception (ticket cancelled) while the medical system still records the arrival. */
   receptionUndone: z.boolean(),
+  /** An arrival already recorded: when its ticket was issued, as the board shows it; null when not known or not arrived. */
+  checkedInAt: contractDateTimeSchema.nullable(),
 });
 export type CheckinAppointment = z.infer<typeof checkinAppointmentSchema>;
 

@@ -14,9 +14,9 @@ const patient: CheckinPatient = {
   displayName: 'Léa Garnier-Vidal',
   birthDate: '1985-04-12',
   appointments: [
-    { id: 'A1', startDate: '2026-11-23T10:00:00+01:00', status: 'scheduled', examLabel: 'IRM du genou', examTypeId: 'IRM', locationId: '1', locationLabel: null, practitionerLabel: null, roomLabel: 'IRM 1', ticketNumberFormatted: null, eligible: true, receptionUndone: false },
-    { id: 'A2', startDate: '2026-11-23T10:40:00+01:00', status: 'scheduled', examLabel: 'Scanner thoracique', examTypeId: 'SCAN', locationId: '1', locationLabel: null, practitionerLabel: null, roomLabel: null, ticketNumberFormatted: null, eligible: true, receptionUndone: false },
-    { id: 'A3', startDate: '2026-11-23T08:00:00+01:00', status: 'done', examLabel: 'Radio', examTypeId: 'RADIO', locationId: '1', locationLabel: null, practitionerLabel: null, roomLabel: null, ticketNumberFormatted: 'R001', eligible: false, receptionUndone: false },
+    { id: 'A1', startDate: '2026-11-23T10:00:00+01:00', status: 'scheduled', examLabel: 'IRM du genou', examTypeId: 'IRM', locationId: '1', locationLabel: null, practitionerLabel: null, roomLabel: 'IRM 1', ticketNumberFormatted: null, eligible: true, receptionUndone: false, checkedInAt: null },
+    { id: 'A2', startDate: '2026-11-23T10:40:00+01:00', status: 'scheduled', examLabel: 'Scanner thoracique', examTypeId: 'SCAN', locationId: '1', locationLabel: null, practitionerLabel: null, roomLabel: null, ticketNumberFormatted: null, eligible: true, receptionUndone: false, checkedInAt: null },
+    { id: 'A3', startDate: '2026-11-23T08:00:00+01:00', status: 'done', examLabel: 'Radio', examTypeId: 'RADIO', locationId: '1', locationLabel: null, practitionerLabel: null, roomLabel: null, ticketNumberFormatted: 'R001', eligible: false, receptionUndone: false, checkedInAt: null },
   ],
 };
 const notPrinted: CheckinResult = {
@@ -259,6 +259,69 @@ describe('desk check-in screen', () => {
     expect(row).not.toContain('I007');
     expect(wrapper.find('[data-testid="checkin-undone-advice"]').text()).toContain('cancel the arrival in the medical system');
     wrapper.unmount();
+  });
+
+  it('a patient already checked in is no dead end: when and which ticket, a reprint, the board with that row, and no button that cannot be pressed', async () => {
+    // 09:12 on the desk's clock, whatever zone the test runs in.
+    const arrivedAt = new Date(2026, 10, 23, 9, 12).toISOString();
+    const hugo: CheckinPatient = {
+      id: 'P2',
+      displayName: 'Hugo Perrin',
+      birthDate: '1972-09-30',
+      appointments: [
+        { ...patient.appointments[0]!, id: 'B1', status: 'checkedIn', eligible: false, ticketNumberFormatted: 'I006', checkedInAt: arrivedAt },
+        // A journey's second appointment shares the ticket: told once.
+        { ...patient.appointments[1]!, id: 'B2', status: 'checkedIn', eligible: false, ticketNumberFormatted: 'I006', checkedInAt: null },
+      ],
+    };
+    deskReplies.set('checkin/search', () => ({ ok: true, value: { patients: [hugo] } }));
+    deskReplies.set('printing/reprint', () => ({ ok: true, value: { outcome: 'printed', jobId: 'j1' } }));
+    const pinia = createPinia();
+    const router = createDeskRouter(pinia);
+    await router.push('/check-in');
+    const wrapper = mount(CheckinView, { global: { plugins: [pinia, createDeskI18n('fr'), createVuetify(), router] }, attachTo: document.body });
+    await searchLea(wrapper);
+
+    const recorded = wrapper.findAll('[data-testid="checkin-recorded-text"]');
+    expect(recorded.map((line) => line.text())).toEqual(['Déjà enregistré à 09:12, ticket I006']);
+    // Nothing left to check in: no disabled "Enregistrer l'arrivée (0 rendez-vous)", no "choose one".
+    expect(wrapper.find('[data-testid="checkin-confirm"]').exists()).toBe(false);
+    expect(wrapper.text()).not.toContain('Choisissez au moins un rendez-vous');
+
+    await wrapper.find('[data-testid="checkin-recorded-reprint"]').trigger('click');
+    await flushPromises();
+    expect(deskCalls.find((call) => call.channel === 'printing/reprint')?.request).toEqual({ contractAppointmentId: 'B1' });
+    expect(wrapper.find('[data-testid="checkin-recorded-printed"]').text()).toBe('Ticket imprimé.');
+
+    await wrapper.find('[data-testid="checkin-recorded-board"]').trigger('click');
+    // The board's page loads on demand before the route changes.
+    await vi.waitFor(() => expect(router.currentRoute.value.path).toBe('/board'), { timeout: 10_000 });
+    expect(router.currentRoute.value.query).toEqual({ appointment: 'B1', ticket: 'I006' });
+    wrapper.unmount();
+  });
+
+  it('says in English when the arrival time is not known, and that nothing is left when every appointment is over', async () => {
+    const over: CheckinPatient = {
+      ...patient,
+      appointments: [
+        { ...patient.appointments[0]!, status: 'inCare', eligible: false, ticketNumberFormatted: 'I006', checkedInAt: null },
+      ],
+    };
+    deskReplies.set('checkin/search', () => ({ ok: true, value: { patients: [over] } }));
+    const wrapper = await mountCheckin('en');
+    await searchLea(wrapper);
+    expect(wrapper.find('[data-testid="checkin-recorded-text"]').text()).toBe('Already checked in, ticket I006');
+    expect(wrapper.find('[data-testid="checkin-recorded-reprint"]').text()).toBe('Reprint the ticket');
+    expect(wrapper.find('[data-testid="checkin-recorded-board"]').text()).toBe('See on the board');
+    wrapper.unmount();
+
+    const closed: CheckinPatient = { ...patient, appointments: [{ ...patient.appointments[0]!, status: 'closed', eligible: false, ticketNumberFormatted: 'I006' }] };
+    deskReplies.set('checkin/search', () => ({ ok: true, value: { patients: [closed] } }));
+    const after = await mountCheckin('fr');
+    await searchLea(after);
+    expect(after.find('[data-testid="checkin-confirm"]').exists()).toBe(false);
+    expect(after.find('[data-testid="checkin-nothing-left"]').text()).toBe("Aucun rendez-vous à enregistrer pour ce patient aujourd'hui.");
+    after.unmount();
   });
 
   it('shows a refusal in plain words', async () => {

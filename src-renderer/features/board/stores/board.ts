@@ -211,6 +211,17 @@ export const useBoardStore = defineStore('board', () => {
     selectedId.value = ticketId;
   }
 
+  /**
+   * The row of an arrival the check-in shows (« Voir au tableau »): by its appointment, else by the
+   * ticket number a journey's other appointments share. False while the board does not hold it yet.
+   */
+  function chooseArrival(contractAppointmentId: string, formattedNumber: string): boolean {
+    const all = [...board.rows.values()];
+    const row = all.find((candidate) => candidate.contractAppointmentId === contractAppointmentId) ?? all.find((candidate) => candidate.formattedNumber === formattedNumber);
+    if (row) selectedId.value = row.ticketId;
+    return row !== undefined;
+  }
+
   /** What a key would do now, on the target row; `desks`: the platform offers transfer and absent. */
   function decide(move: KeyMove, desks = true): KeyDecision {
     return decideKey(move, selected.value, { desks });
@@ -309,6 +320,7 @@ export const useBoardStore = defineStore('board', () => {
     apply,
     moveSelection,
     choose,
+    chooseArrival,
     decide,
     callNext,
     call,

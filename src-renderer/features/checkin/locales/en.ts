@@ -47,6 +47,14 @@ export const checkinEn: CheckinMessages = {
     confirm: 'Check in | Check in ({count} appointments)',
     nothingChosen: 'Choose at least one appointment.',
   },
+  recorded: {
+    title: 'Arrival already recorded',
+    at: 'Already checked in at {time}, ticket {ticket}',
+    noTime: 'Already checked in, ticket {ticket}',
+    reprint: 'Reprint the ticket',
+    board: 'See on the board',
+    nothingLeft: 'No appointment left to check in for this patient today.',
+  },
   readiness: {
     title: 'Team notification',
     ready: 'The teams will be told of the arrival.',

@@ -46,6 +46,14 @@ export const checkinFr = {
     confirm: "Enregistrer l'arrivée | Enregistrer l'arrivée ({count} rendez-vous)",
     nothingChosen: 'Choisissez au moins un rendez-vous.',
   },
+  recorded: {
+    title: 'Arrivée déjà enregistrée',
+    at: 'Déjà enregistré à {time}, ticket {ticket}',
+    noTime: 'Déjà enregistré, ticket {ticket}',
+    reprint: 'Réimprimer le ticket',
+    board: 'Voir au tableau',
+    nothingLeft: "Aucun rendez-vous à enregistrer pour ce patient aujourd'hui.",
+  },
   readiness: {
     title: 'Notification des équipes',
     ready: 'Les équipes seront prévenues de l\'arrivée.',

@@ -6,6 +6,7 @@ import type {
   CheckinResult,
   CheckinSearchRequest,
 } from '../../../../src-shared/ipc/features/checkin.contract';
+import type { PrintOutcome } from '../../../../src-shared/ipc/features/printing.contract';
 import { desk, unwrap } from '../../../bridge/desk';
 
 /** How often an undone reception is read again at the medical system, waiting for it to revert the arrival. */
@@ -29,6 +30,9 @@ export const useCheckinStore = defineStore('checkin', () => {
   const error = ref<unknown>(null);
   /** How the shown answer was asked: "nobody found" says what to check (the number, or the name and birth date). */
   const searchedBy = ref<'name' | 'socialSecurityId' | 'code' | null>(null);
+  /** An arrival already recorded whose ticket is being given again (its appointment), and the last one given. */
+  const reprinting = ref<string | null>(null);
+  const reprinted = ref<{ appointmentId: string; outcome: PrintOutcome['outcome'] } | null>(null);
   /**
    * After an undo: the patient as the medical system shows them now. The arrival stays
    * recorded there until its staff revert it; then the desk may check the patient in again.
@@ -60,6 +64,7 @@ export const useCheckinStore = defineStore('checkin', () => {
   }
 
   function clearChoice(): void {
+    reprinted.value = null;
     patientId.value = null;
     chosen.value = [];
     readiness.value = null;
@@ -180,6 +185,22 @@ export const useCheckinStore = defineStore('checkin', () => {
     if (patientId.value === fresh.id) choosePatient(fresh.id);
   }
 
+  /** The ticket of an arrival already recorded, printed again (main re-verifies it first). */
+  async function reprint(appointmentId: string): Promise<void> {
+    if (reprinting.value) return;
+    reprinting.value = appointmentId;
+    error.value = null;
+    reprinted.value = null;
+    try {
+      const printed = await unwrap(desk.printing.reprint({ contractAppointmentId: appointmentId }));
+      reprinted.value = { appointmentId, outcome: printed.outcome };
+    } catch (failure) {
+      error.value = failure;
+    } finally {
+      reprinting.value = null;
+    }
+  }
+
   /** Reads an appointment again at the medical system, on demand. */
   const reverify = (appointmentId: string) => run('reverify', async () => adopt(await unwrap(desk.checkin.reverify({ appointmentId }))));
 
@@ -222,6 +243,9 @@ export const useCheckinStore = defineStore('checkin', () => {
     busy,
     error,
     searchedBy,
+    reprinting,
+    reprinted,
+    reprint,
     search,
     criteriaEdited,
     scan,

@@ -137,6 +137,25 @@ describe('a reception undone at one desk, seen from another desk of the office',
     expect(await scannedOn(await anotherDesk(true))).toMatchObject({ status: 'checkedIn', ticketNumberFormatted: second.formattedNumber, receptionUndone: false });
   });
 
+  it('an arrival already recorded says when: the issue time of its live ticket on the platform, else in the desk journal', async () => {
+    const h = harness();
+    // Hugo as the tests before left him: checked in here, under a live ticket.
+    const appointment = await scannedOn(h.service);
+    const issued = { formattedNumber: appointment.status === 'scheduled' ? (await h.service.checkIn([appointment.id])).formattedNumber : appointment.ticketNumberFormatted };
+    const live = h.ticketsOf(appointment.id).find((ticket) => ticket.status !== 'cancelled' && ticket.formattedNumber === issued.formattedNumber)!;
+    expect(live).toBeDefined();
+    // Another desk that reads the platform's day list: the platform's time, on scan and search alike.
+    const other = await anotherDesk(true);
+    expect(await scannedOn(other)).toMatchObject({ status: 'checkedIn', ticketNumberFormatted: issued.formattedNumber, checkedInAt: live.issuedAt });
+    expect((await other.search({ socialSecurityId: hugo.socialSecurityId })).patients[0]!.appointments[0]!.checkedInAt).toBe(live.issuedAt);
+    // The desk that issued it, without a day list, tells its own journal's time (what its board shows).
+    const own = new CheckinService({ ...h.deps, board: undefined });
+    const journal = h.journal.ticketFor(appointment.id)!;
+    expect((await scannedOn(own)).checkedInAt).toBe(journal.issuedAt);
+    // A desk that knows of no ticket says nothing rather than a wrong time.
+    expect((await scannedOn(await anotherDesk(false))).checkedInAt).toBeNull();
+  });
+
   it('a platform that never answers does not hold the search: it shows what the medical system says', async () => {
     const h = harness();
     const appointment = await scannedOn(h.service);
