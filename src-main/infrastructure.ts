@@ -1,6 +1,7 @@
 import type { ConnectionProfile } from '../src-shared/profile';
 import { ConnectionMonitor } from './connection/monitor';
 import { PlatformClockWatch } from './connection/platform-clock';
+import { keepOutOfLogs } from './logging/redact';
 import { DeskEvents } from './events/bus';
 import type { DeskJournalPort, TrainingPort } from './features';
 import { AdminClient } from './platform/admin/client';
@@ -61,6 +62,8 @@ export interface Infrastructure {
 
 export function createInfrastructure(input: InfrastructureInput): Infrastructure {
   const { profile, accountKey } = input;
+  // Whatever shape it has, the key never reaches a log line (src-main/logging/redact.ts).
+  keepOutOfLogs(accountKey);
   const events = new DeskEvents();
   const connection = new ConnectionMonitor(events);
   const publisher = new PublisherClient({ profile, accountKey, onReachability: (reachable) => connection.reportPublisher(reachable) });

@@ -2,10 +2,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromiumWire } from './net/chromium-wire';
 import { useWireFactory } from './net/wire';
-import { app, type BrowserWindow, ipcMain, powerSaveBlocker, protocol, safeStorage, screen, session, shell } from 'electron';
+import { app, type BrowserWindow, crashReporter, ipcMain, powerSaveBlocker, protocol, safeStorage, screen, session, shell } from 'electron';
 import { startDesk } from './desk';
 import { forwardEvents, registerIpcHandlers } from './ipc/electron-ipc';
-import { logger } from './log';
+import { logger, startLogFiles, stopLogFiles } from './log';
+import { keepCrashDumpsLocally } from './shell/crash-reports';
 import { ExternalLinks } from './shell/external';
 import { APP_ENTRY_URL, APP_ORIGIN, originOf } from './shell/origin';
 import { denyAllPermissions } from './shell/permissions';
@@ -26,6 +27,8 @@ const links = new ExternalLinks((url) => shell.openExternal(url));
 const recovery = new RendererRecovery({ audit: new AuditTrail(app.getPath('userData')) });
 
 registerAppScheme(protocol);
+// Before ready: every process the app starts is watched; dumps stay on this computer.
+keepCrashDumpsLocally(app, crashReporter);
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -46,6 +49,8 @@ if (!app.requestSingleInstanceLock()) {
 }
 
 async function start(): Promise<void> {
+  // A packaged desk has no console: its log is the files a technician sends.
+  await startLogFiles({ dataDir: app.getPath('userData'), console: !app.isPackaged });
   denyAllPermissions(session.defaultSession);
   // Every HTTP call of main on Chromium's stack: the hospital's proxy (PAC, NTLM) and the OS certificate store.
   useWireFactory(chromiumWire(session.defaultSession));
@@ -64,7 +69,7 @@ async function start(): Promise<void> {
     isAppContents: (contents) => [...windows].some((window) => window.webContents === contents),
   });
   forwardEvents(desk.events, () => [...windows].map((window) => window.webContents));
-  app.on('will-quit', () => void desk.close());
+  app.on('will-quit', () => void desk.close().finally(() => void stopLogFiles()));
   openMainWindow();
 }
 

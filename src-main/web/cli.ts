@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stopOnSignals, wholeNumberFlag } from '../cli-process';
 import { startDesk, TRAINING_KIOSK_INTERVAL_MS } from '../desk';
+import { startLogFiles, stopLogFiles } from '../log';
 import { unavailableKeystore } from '../store/keystores';
 import { readAttachedSandbox } from './attach';
 import { startPreviewHost } from './host';
@@ -13,10 +14,12 @@ async function main(): Promise<void> {
   const rendererDir = process.env.DESK_RENDERER_DIR ?? path.resolve(here, '../renderer');
   const argv = process.argv.slice(2);
   const kioskSeconds = wholeNumberFlag(argv, '--kiosk-every', TRAINING_KIOSK_INTERVAL_MS / 1000, 86_400);
+  const dataDir = process.env.DESK_DATA_DIR ?? path.join(os.homedir(), '.desk-console-preview');
+  await startLogFiles({ dataDir, console: true });
   // Plain Node has no OS keychain: the preview refuses to store secrets (Training needs none).
   const desk = await startDesk({
     runtime: 'web',
-    dataDir: process.env.DESK_DATA_DIR ?? path.join(os.homedir(), '.desk-console-preview'),
+    dataDir,
     keystore: unavailableKeystore,
     // The flags of `npm run sandbox` (--field-variations, --echo-status, --no-publisher-pushes, --no-desk-extensions) shape the sandbox this host starts.
     sandbox: { kioskIntervalMs: kioskSeconds * 1000, publisherFlags: argv, platformFlags: argv },
@@ -36,6 +39,7 @@ async function main(): Promise<void> {
   stopOnSignals(async () => {
     await host.close();
     await desk.close();
+    await stopLogFiles();
   });
 }
 

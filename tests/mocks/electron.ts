@@ -119,10 +119,14 @@ export const app = {
   makeReady: () => readyResolve(),
   getVersion: () => '0.0.0-test',
   userData: mkdtempSync(path.join(tmpdir(), 'desk-userdata-')),
+  paths: new Map<string, string>(),
   getPath: (name: string) => {
-    if (name !== 'userData') throw new Error(`unexpected app.getPath(${name})`);
-    return app.userData;
+    if (name === 'userData') return app.userData;
+    const set = app.paths.get(name);
+    if (set === undefined) throw new Error(`unexpected app.getPath(${name})`);
+    return set;
   },
+  setPath: vi.fn((name: string, value: string) => void app.paths.set(name, value)),
   getLocale: () => 'fr-FR',
 };
 
@@ -185,6 +189,8 @@ export const screen = {
 };
 
 export const powerSaveBlocker = { start: vi.fn(() => 1), stop: vi.fn() };
+/** Crashpad as the desk starts it: the options are what the shell tests read. */
+export const crashReporter = { start: vi.fn((options: Electron.CrashReporterStartOptions) => void options) };
 
 export const shell = { openExternal: vi.fn(async () => undefined) };
 
@@ -209,4 +215,4 @@ export const ipcRenderer = {
   },
 };
 
-export default { app, BrowserWindow, ipcMain, protocol, safeStorage, screen, session, shell, contextBridge, ipcRenderer };
+export default { app, crashReporter, BrowserWindow, ipcMain, powerSaveBlocker, protocol, safeStorage, screen, session, shell, contextBridge, ipcRenderer };

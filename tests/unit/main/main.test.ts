@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { app, BrowserWindow, ipcMain, protocol, session } from '../../mocks/electron';
+import { app, BrowserWindow, crashReporter, ipcMain, protocol, session } from '../../mocks/electron';
 import { CHANNELS } from '../../../src-shared/ipc/channels';
 
 vi.mock('electron', () => import('../../mocks/electron'));
@@ -14,6 +14,8 @@ describe('main process start-up', () => {
   it('takes the single-instance lock, hardens the session and opens the app on app://', async () => {
     await import('../../../src-main/main');
     expect(app.requestSingleInstanceLock).toHaveBeenCalled();
+    // Crashpad watches every process from the start, and keeps its dumps here.
+    expect(crashReporter.start).toHaveBeenCalledWith(expect.objectContaining({ uploadToServer: false }));
     expect(protocol.privileged).toContainEqual(expect.objectContaining({ scheme: 'app' }));
     app.makeReady();
     await vi.waitFor(() => expect(BrowserWindow.created).toHaveLength(1), { timeout: 10_000 });
@@ -30,6 +32,8 @@ describe('main process start-up', () => {
       undefined,
     );
     expect(info).toMatchObject({ ok: true, value: { runtime: 'electron', training: true } });
+    // The desk's log goes to logs/ in the data folder.
+    await vi.waitFor(() => expect(readdirSync(path.join(app.userData, 'logs')).some((name) => /^desk\.\d{4}-\d{2}-\d{2}\.\d+\.log$/.test(name))).toBe(true));
   });
 
   it('reloads the desk window onto its screen after its page crashed, and writes it in the audit trail', async () => {
