@@ -77,6 +77,19 @@ describe('electron-builder.yml', () => {
       grantFileProtocolExtraPrivileges: false,
     });
 
+    // Windows: NSIS for technicians and updates, MSI per machine for hospital IT; signing only from the environment.
+    const win = config.win!;
+    expect(win.target).toEqual(['nsis', 'msi']);
+    expect(config.nsis).toMatchObject({ perMachine: true, oneClick: false });
+    expect(config.msi).toMatchObject({ perMachine: true, oneClick: true, runAfterFinish: false, upgradeCode: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/) });
+    expect(win).toMatchObject({ forceCodeSigning: false, verifyUpdateCodeSignature: true, signtoolOptions: { publisherName: 'Desk Console' } });
+    const secrets = JSON.stringify(config).match(/cscLink|cscKeyPassword|certificatePassword|certificateFile|certificateSha1/g);
+    expect(secrets, 'no certificate or password in the configuration').toBeNull();
+    // Updates: a generic server (each deployment's own address replaces the placeholder at run time).
+    expect(config.publish).toMatchObject({ provider: 'generic', channel: 'latest', url: expect.stringMatching(/^https:\/\//) });
+    // Linux: AppImage (updatable) and deb (for IT's own repository).
+    expect(config.linux!.target).toEqual(['dir', 'AppImage', 'deb']);
+
     // The same validator must fail on an unknown key, at the top level and nested.
     const unknownTopLevel = { ...structuredClone(config), notAnElectronBuilderKey: true } as Configuration;
     await expect(validate(unknownTopLevel)).rejects.toThrow(/notAnElectronBuilderKey/);
