@@ -2,6 +2,8 @@ import path from 'node:path';
 import { createAdminFeature } from './admin/feature';
 import { createBoardFeature } from './board/feature';
 import { createCheckinFeature } from './checkin/feature';
+import { createDiagnosticsFeature } from './diagnostics/feature';
+import { LastChecks } from './diagnostics/last-checks';
 import { createDisplayFeature } from './display/feature';
 import type { DisplayWindows } from './display/windows';
 import { importDeploymentKeys } from './deployment/apply';
@@ -166,6 +168,17 @@ async function composeDesk(options: DeskStartOptions, reconnect: () => Promise<v
   const features = [admin, checkin, display, board, printing, statistics];
   // Last: every store has opened by now, so every damaged file has left its notice.
   const notices = await NoticeBoard.open(options.dataDir);
+  const checks = new LastChecks();
+  const diagnostics = createDiagnosticsFeature({
+    runtime: options.runtime,
+    dataDir: options.dataDir,
+    profile,
+    notices,
+    printing: () => printing.overview(),
+    connection,
+    clock: infrastructure.clock,
+    checks,
+  });
   const table = createHandlerTable({
     info: {
       name: APP_NAME,
@@ -182,6 +195,7 @@ async function composeDesk(options: DeskStartOptions, reconnect: () => Promise<v
     notices,
     connection,
     publisher,
+    checks,
     staff,
     technician,
     profiles: new ProfilesService(store, secrets, training?.profile ?? TRAINING_PLACEHOLDER, profile.id),
@@ -192,6 +206,7 @@ async function composeDesk(options: DeskStartOptions, reconnect: () => Promise<v
       printing: printing.handlers,
       admin: admin.handlers,
       statistics: statistics.handlers,
+      diagnostics: diagnostics.handlers,
     },
   });
   const close = async () => {

@@ -1,5 +1,5 @@
 import type { Channel } from '../src-shared/ipc/channels';
-import type { PrintOutcome } from '../src-shared/ipc/features/printing.contract';
+import type { PrintingOverview, PrintOutcome } from '../src-shared/ipc/features/printing.contract';
 import type { PRINTING_CHANNELS } from '../src-shared/ipc/features/printing.names';
 import type { DeskTicket, TicketStatus } from '../src-shared/platform/tickets';
 import type { ConnectionProfile } from '../src-shared/profile';
@@ -52,6 +52,8 @@ export interface TicketPrinter {
 /** What the printing feature gives the features composed after it. */
 export interface PrintingFeature extends DeskFeature<typeof PRINTING_CHANNELS> {
   printer: TicketPrinter;
+  /** Printer, status and queue as the Printers page shows them (the diagnostics archive counts the queue). */
+  overview(): PrintingOverview;
 }
 
 /** A ticket this desk issued, reprinted or saw (identified or scanned patient), as the journal records it. */

@@ -1,5 +1,6 @@
 import type { AppInfo } from '../../src-shared/ipc/contract';
 import type { ConnectionMonitor } from '../connection/monitor';
+import type { LastChecks } from '../diagnostics/last-checks';
 import { checkCompatibility } from '../publisher/compatibility';
 import { probeConfigRoutes } from '../publisher/probe';
 import type { PublisherClient } from '../publisher/client';
@@ -10,6 +11,7 @@ import type { TechnicianMode } from '../technician/mode';
 import type { ADMIN_CHANNELS } from '../../src-shared/ipc/features/admin.names';
 import type { BOARD_CHANNELS } from '../../src-shared/ipc/features/board.names';
 import type { CHECKIN_CHANNELS } from '../../src-shared/ipc/features/checkin.names';
+import type { DIAGNOSTICS_CHANNELS } from '../../src-shared/ipc/features/diagnostics.names';
 import type { DISPLAY_CHANNELS } from '../../src-shared/ipc/features/display.names';
 import type { PRINTING_CHANNELS } from '../../src-shared/ipc/features/printing.names';
 import type { STATISTICS_CHANNELS } from '../../src-shared/ipc/features/statistics.names';
@@ -22,6 +24,8 @@ export interface DeskServices {
   connection: ConnectionMonitor;
   /** The running profile's publisher: the technician's configuration probe and compatibility check go through it. */
   publisher: PublisherClient;
+  /** The last probe and compatibility check, kept for the diagnostics archive. */
+  checks: LastChecks;
   staff: StaffSessionService;
   technician: TechnicianMode;
   profiles: ProfilesService;
@@ -32,6 +36,7 @@ export interface DeskServices {
     printing: FeatureHandlers<typeof PRINTING_CHANNELS>;
     admin: FeatureHandlers<typeof ADMIN_CHANNELS>;
     statistics: FeatureHandlers<typeof STATISTICS_CHANNELS>;
+    diagnostics: FeatureHandlers<typeof DIAGNOSTICS_CHANNELS>;
   };
 }
 
@@ -41,8 +46,8 @@ export function createHandlerTable(services: DeskServices): HandlerTable {
     'app/info': () => services.info,
     'app/acknowledgeNotice': (request) => services.notices.acknowledge(request.id),
     'connection/status': () => services.connection.current(),
-    'connection/probe': () => probeConfigRoutes(services.publisher),
-    'connection/compatibility': (request) => checkCompatibility(services.publisher, request),
+    'connection/probe': () => services.checks.record('probe', probeConfigRoutes(services.publisher)),
+    'connection/compatibility': (request) => services.checks.record('compatibility', checkCompatibility(services.publisher, request)),
     'staff/signIn': (request) => services.staff.signIn(request),
     'staff/session': () => services.staff.current(),
     'staff/signOut': () => services.staff.signOut(),
@@ -61,5 +66,6 @@ export function createHandlerTable(services: DeskServices): HandlerTable {
     ...services.features.printing,
     ...services.features.admin,
     ...services.features.statistics,
+    ...services.features.diagnostics,
   };
 }

@@ -72,6 +72,7 @@ export async function createPrintingFeature(deps: PrintingDeps, options: Printin
   spooler.start();
   return {
     printer: service,
+    overview: () => service.overview(),
     handlers: {
       // Staff only (src-shared/ipc/access.ts): reprints belong to the board, not to the technician page.
       'printing/reprint': (request) => service.reprint(request),

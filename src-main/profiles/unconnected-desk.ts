@@ -12,6 +12,8 @@ import { TechnicianMode } from '../technician/mode';
 import { TechnicianPinStore } from '../technician/pin-store';
 import { APP_NAME, APP_VERSION } from '../version';
 import { ProfilesService, TRAINING_PLACEHOLDER } from './service';
+import { createDiagnosticsFeature } from '../diagnostics/feature';
+import { LastChecks } from '../diagnostics/last-checks';
 
 export interface UnconnectedDeskInput {
   runtime: 'electron' | 'web';
@@ -61,6 +63,17 @@ export async function composeUnconnectedDesk(input: UnconnectedDeskInput): Promi
   });
   const profiles = new ProfilesService(input.store, input.secrets, TRAINING_PLACEHOLDER, '');
   const notices = await NoticeBoard.open(input.dataDir);
+  // A desk that cannot connect is the one a technician most needs to send diagnostics of.
+  const diagnostics = createDiagnosticsFeature({
+    runtime: input.runtime,
+    dataDir: input.dataDir,
+    profile: null,
+    notices,
+    printing: null,
+    connection: null,
+    clock: null,
+    checks: new LastChecks(),
+  });
   const refusing = Object.fromEntries(CHANNELS.map((channel) => [channel, notConnected])) as unknown as HandlerTable;
   const reachable: Partial<HandlerTable> = {
     'app/info': () => ({
@@ -93,6 +106,7 @@ export async function composeUnconnectedDesk(input: UnconnectedDeskInput): Promi
     'technician/open': (request) => technician.open(request),
     'technician/close': () => technician.close(),
     'technician/setPin': (request) => technician.setPin(request.pin),
+    ...diagnostics.handlers,
   };
   const dispatcher = createDispatcher(
     { ...refusing, ...reachable },

@@ -137,6 +137,9 @@ export const channelAccess = {
   'technician/open': PUBLIC,
   'technician/close': PUBLIC,
   'technician/setPin': TECHNICIAN,
+  // As printer tests and connection probes: technician mode, signed in or not (a desk nobody can sign in to needs it most).
+  'diagnostics/about': TECHNICIAN,
+  'diagnostics/export': TECHNICIAN,
 } as const satisfies { [C in Channel]: ChannelAccess<C> };
 
 /** One channel's entry as declared, whichever the channel. */

@@ -1,6 +1,7 @@
 import { ADMIN_CHANNELS, ADMIN_EVENTS } from './features/admin.names';
 import { BOARD_CHANNELS, BOARD_EVENTS } from './features/board.names';
 import { CHECKIN_CHANNELS, CHECKIN_EVENTS } from './features/checkin.names';
+import { DIAGNOSTICS_CHANNELS, DIAGNOSTICS_EVENTS } from './features/diagnostics.names';
 import { DISPLAY_CHANNELS, DISPLAY_EVENTS } from './features/display.names';
 import { PRINTING_CHANNELS, PRINTING_EVENTS } from './features/printing.names';
 import { STATISTICS_CHANNELS, STATISTICS_EVENTS } from './features/statistics.names';
@@ -37,10 +38,11 @@ export const CHANNELS = [
   ...ADMIN_CHANNELS,
   ...STATISTICS_CHANNELS,
   ...TECHNICIAN_CHANNELS,
+  ...DIAGNOSTICS_CHANNELS,
 ] as const;
 export type Channel = (typeof CHANNELS)[number];
 
-export const EVENTS = [...CORE_EVENTS, ...BOARD_EVENTS, ...CHECKIN_EVENTS, ...DISPLAY_EVENTS, ...PRINTING_EVENTS, ...ADMIN_EVENTS, ...STATISTICS_EVENTS, ...TECHNICIAN_EVENTS] as const;
+export const EVENTS = [...CORE_EVENTS, ...BOARD_EVENTS, ...CHECKIN_EVENTS, ...DISPLAY_EVENTS, ...PRINTING_EVENTS, ...ADMIN_EVENTS, ...STATISTICS_EVENTS, ...TECHNICIAN_EVENTS, ...DIAGNOSTICS_EVENTS] as const;
 export type EventName = (typeof EVENTS)[number];
 
 export function isChannel(value: unknown): value is Channel {

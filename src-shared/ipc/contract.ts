@@ -9,6 +9,7 @@ import type { Channel, EventName } from './channels';
 import { adminContract, adminEvents } from './features/admin.contract';
 import { boardContract, boardEvents } from './features/board.contract';
 import { checkinContract, checkinEvents } from './features/checkin.contract';
+import { diagnosticsContract, diagnosticsEvents } from './features/diagnostics.contract';
 import { displayContract, displayEvents } from './features/display.contract';
 import { printingContract, printingEvents } from './features/printing.contract';
 import { statisticsContract, statisticsEvents } from './features/statistics.contract';
@@ -171,6 +172,7 @@ export const ipcContract = {
   ...adminContract,
   ...statisticsContract,
   ...technicianContract,
+  ...diagnosticsContract,
 } as const satisfies Record<Channel, ChannelSpec>;
 
 /** event → payload pushed from main to the renderer. */
@@ -184,6 +186,7 @@ export const eventContract = {
   ...adminEvents,
   ...statisticsEvents,
   ...technicianEvents,
+  ...diagnosticsEvents,
 } as const satisfies Record<EventName, z.ZodType>;
 
 export type RequestOf<C extends Channel> = z.input<(typeof ipcContract)[C]['request']>;

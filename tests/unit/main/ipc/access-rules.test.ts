@@ -44,6 +44,8 @@ const TECHNICIAN = new Set<Channel>([
   'printing/testPrint',
   'printing/cancelJob',
   'technician/setPin',
+  'diagnostics/about',
+  'diagnostics/export',
 ]);
 const BY_DOMAIN: Record<string, AccessRule> = { board: 'staff', checkin: 'staff', statistics: 'staff', printing: 'staff', display: 'public', admin: 'admin' };
 
