@@ -31,7 +31,9 @@ export interface SandboxPlatform {
 /** The training platform: administration service, ticket services + desk extensions, contract relay. */
 export async function buildSandboxPlatform(options: SandboxPlatformOptions): Promise<SandboxPlatform> {
   // The relay must pass encrypted uploads through unchanged: size the body limit for them.
-  const app = Fastify(overTls({ logger: false, bodyLimit: 32 * 1024 * 1024 }, options.https));
+  // Closing the training platform drops every connection at once, streams and kept-alive sockets
+  // included: a desk's keep-alive socket that goes idle after close began would otherwise hold it 72 s.
+  const app = Fastify(overTls({ logger: false, bodyLimit: 32 * 1024 * 1024, forceCloseConnections: true }, options.https));
   installFaults(app, options.faults);
   const admin = await registerAdminService(app, {
     world: options.world,

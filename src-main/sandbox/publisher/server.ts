@@ -53,6 +53,8 @@ export function createSandboxPublisher(options: SandboxPublisherOptions): Sandbo
   const app = Fastify(overTls({
     logger: false,
     bodyLimit: DEFAULT_BODY_LIMIT,
+    // As the training platform: a close drops every connection at once (see platform/server.ts).
+    forceCloseConnections: true,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // The router's own refusals (bad URL encoding, over-long parameter) in the contract's shape.
     frameworkErrors: (error, _request, reply) =>
