@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia';
 import type { CompatibilityRequest } from '../../../../src-shared/publisher/compatibility';
 import { desk, unwrap } from '../../../bridge/desk';
+import { saveDownload } from '../../../composables/saveDownload';
 import { useTechnicianStore } from '../../../stores/technician';
 
 /**
@@ -18,5 +19,16 @@ export const useSettingsStore = defineStore('settings', () => {
   /** Read-only: sign-in, a test patient, one appointment and the config routes, compared with the contract. */
   const checkCompatibility = (request: CompatibilityRequest) => guard(() => unwrap(desk.connection.compatibility(request)));
 
-  return { profiles, activateProfile, probePublisher, checkCompatibility };
+  /** Versions and data folder for the About card (technician mode: the folder names the workstation's user). */
+  const about = () => guard(() => unwrap(desk.diagnostics.about()));
+  /** The archive is built in main; the renderer saves it as a download, as the statistics CSV. */
+  const exportDiagnostics = () =>
+    guard(async () => {
+      const archive = await unwrap(desk.diagnostics.export());
+      const bytes = Uint8Array.from(atob(archive.base64), (char) => char.charCodeAt(0));
+      saveDownload(new Blob([bytes], { type: 'application/zip' }), archive.fileName);
+      return archive;
+    });
+
+  return { profiles, activateProfile, probePublisher, checkCompatibility, about, exportDiagnostics };
 });

@@ -3,6 +3,7 @@ import { computed, ref, shallowRef } from 'vue';
 import { STATISTICS_DAYS, type CsvExport, type CsvLanguage, type DayFigures } from '../../../../src-shared/statistics/figures';
 import { desk, unwrap } from '../../../bridge/desk';
 import { offeredDays } from '../model/charts';
+import { saveDownload } from '../../../composables/saveDownload';
 
 /** Board pushes come in bursts (a call is a few rows): one recomputation per burst is enough. */
 const PUSH_COALESCE_MS = 2_000;
@@ -71,16 +72,7 @@ export const useStatisticsStore = defineStore('statistics', () => {
   /** The CSV is produced in main; the renderer saves it as a download (Electron asks where). */
   async function exportCsv(includeNames: boolean, language: CsvLanguage): Promise<CsvExport> {
     const answer = await unwrap(desk.statistics.exportCsv({ includeNames, language, ...(day.value === null ? {} : { day: day.value }) }));
-    const url = URL.createObjectURL(new Blob([answer.csv], { type: 'text/csv;charset=utf-8' }));
-    try {
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = answer.fileName;
-      link.click();
-    } finally {
-      // After the click has handed the blob to the download.
-      setTimeout(() => URL.revokeObjectURL(url), 0);
-    }
+    saveDownload(new Blob([answer.csv], { type: 'text/csv;charset=utf-8' }), answer.fileName);
     return answer;
   }
 
