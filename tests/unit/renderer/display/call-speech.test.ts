@@ -7,36 +7,13 @@ import DisplayView from '../../../../src-renderer/features/display/views/Display
 import { CALL_SPEECH_STORAGE_KEY } from '../../../../src-renderer/features/display/speech/settings';
 import { createDeskI18n, type Locale } from '../../../../src-renderer/plugins/i18n';
 import { deskEmit, deskReplies } from '../setup';
+import { stubSpeech, voice, type FakeSpeech } from './fake-speech';
 
 const chimes = vi.hoisted(() => ({ count: 0 }));
 vi.mock('../../../../src-renderer/features/display/composables/useChime', () => ({
   useChime: () => ({ play: () => void (chimes.count += 1) }),
 }));
 
-class Utterance {
-  voice: { voiceURI: string } | null = null;
-  lang = '';
-  volume = 1;
-  constructor(readonly text: string) {}
-}
-
-/** The system's speech engine as the display sees it: voices listed, what it was asked to say. */
-class FakeSpeech extends EventTarget {
-  voices: { voiceURI: string; name: string; lang: string; default: boolean }[] = [];
-  said: Utterance[] = [];
-  getVoices() {
-    return this.voices;
-  }
-  speak(utterance: Utterance) {
-    this.said.push(utterance);
-  }
-  installVoices(voices: FakeSpeech['voices']) {
-    this.voices = voices;
-    this.dispatchEvent(new Event('voiceschanged'));
-  }
-}
-
-const voice = (voiceURI: string, lang: string, isDefault = false) => ({ voiceURI, name: voiceURI, lang, default: isDefault });
 const ENGLISH = voice('Zira', 'en-US', true);
 const FRENCH = voice('Hortense', 'fr-FR');
 const QUEBEC = voice('Caroline', 'fr-CA');
@@ -65,9 +42,7 @@ const turnOn = (settings: object) => window.localStorage.setItem(CALL_SPEECH_STO
 describe('spoken calls on the public display', () => {
   beforeEach(() => {
     chimes.count = 0;
-    speech = new FakeSpeech();
-    vi.stubGlobal('speechSynthesis', speech);
-    vi.stubGlobal('SpeechSynthesisUtterance', Utterance);
+    speech = stubSpeech();
     window.localStorage.clear();
   });
   afterEach(() => {
