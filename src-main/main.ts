@@ -11,7 +11,10 @@ import { ExternalLinks } from './shell/external';
 import { APP_ENTRY_URL, APP_ORIGIN, originOf } from './shell/origin';
 import { denyAllPermissions } from './shell/permissions';
 import { registerAppScheme, serveRenderer } from './shell/protocol';
+import { readDeployment } from './deployment/file';
 import { createDisplayWindows } from './shell/display-window';
+import { applyStartWithSession, startsWithSession } from './shell/login-item';
+import { WorkstationMemory } from './shell/workstation-store';
 import { createMainWindow, hardenWebContents } from './shell/window';
 import { RendererRecovery, type WindowRole } from './shell/crash-recovery';
 import { AuditTrail } from './store/audit-trail';
@@ -25,6 +28,8 @@ const windows = new Set<BrowserWindow>();
 const links = new ExternalLinks((url) => shell.openExternal(url));
 /** userData is known before ready: the trail is the desk's own (src-main/store/audit-trail.ts). */
 const recovery = new RendererRecovery({ audit: new AuditTrail(app.getPath('userData')) });
+/** Windows close when the desk quits (or the session ends): the display is then remembered open, not closed by hand. */
+let quitting = false;
 
 registerAppScheme(protocol);
 // Before ready: every process the app starts is watched; dumps stay on this computer.
@@ -41,6 +46,7 @@ if (!app.requestSingleInstanceLock()) {
     }
   });
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, appOrigins, links));
+  app.on('before-quit', () => (quitting = true));
   app.on('window-all-closed', () => app.quit());
   app.whenReady().then(start, (error: unknown) => {
     log.error('start-up failed', { error: String(error) });
@@ -55,9 +61,14 @@ async function start(): Promise<void> {
   // Every HTTP call of main on Chromium's stack: the hospital's proxy (PAC, NTLM) and the OS certificate store.
   useWireFactory(chromiumWire(session.defaultSession));
   serveRenderer(protocol, path.join(here, '../renderer'));
+  // Before the desk: a damaged workstation.json leaves its notice where the desk's start-up notices are read.
+  const workstation = await WorkstationMemory.open(app.getPath('userData'));
+  applyStartWithSession(app, startsWithSession(await readDeployment(), workstation.startWithSession));
   const displays = createDisplayWindows({
     screen,
     powerSave: powerSaveBlocker,
+    memory: workstation,
+    quitting: () => quitting,
     preloadPath: path.join(here, '../preload/preload.cjs'),
     entryUrl: devServerUrl ?? APP_ENTRY_URL,
     devTools: !app.isPackaged,
@@ -71,12 +82,15 @@ async function start(): Promise<void> {
   forwardEvents(desk.events, () => [...windows].map((window) => window.webContents));
   app.on('will-quit', () => void desk.close().finally(() => void stopLogFiles()));
   openMainWindow();
+  displays.restore();
 }
 
 /** Every app window (main, public display) may call IPC, receives the desk's events, and comes back after a crash. */
 function track(window: BrowserWindow, role: WindowRole): void {
   windows.add(window);
   recovery.watch(window, role);
+  // Windows' shutdown or sign-out closes the windows without 'before-quit'.
+  window.on('session-end', () => (quitting = true));
   window.on('closed', () => windows.delete(window));
 }
 

@@ -56,6 +56,7 @@ export const en: Messages = {
       boardSettings: 'The board settings (waiting times, idle lock) could not be read: the default values are used',
       printing: 'The printer settings could not be read: choose the printer and the ticket texts again',
       workplace: 'The office place and desk chosen on this computer could not be read: choose them again',
+      workstation: 'The public display\'s screen remembered on this computer could not be read: open the display again from its menu',
       journal: "This desk's journal of the day could not be read: the board starts the day empty",
       settings: 'The saved settings could not be read',
       secrets: 'The stored account keys and admin tokens could not be read: enter them again in Settings',

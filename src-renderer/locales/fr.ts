@@ -146,6 +146,7 @@ export const fr = {
       boardSettings: "Les réglages du tableau (temps d'attente, verrouillage) étaient illisibles\u00a0: les valeurs par défaut sont utilisées",
       printing: "Les réglages de l'imprimante étaient illisibles\u00a0: choisissez à nouveau l'imprimante et les textes du ticket",
       workplace: 'Le lieu et le guichet choisis sur cet ordinateur étaient illisibles\u00a0: choisissez-les à nouveau',
+      workstation: "L'écran de l'affichage public mémorisé sur cet ordinateur était illisible\u00a0: rouvrez l'affichage depuis son menu",
       journal: "Le journal du jour de ce poste était illisible\u00a0: le tableau repart d'une journée vide",
       settings: 'Les paramètres enregistrés étaient illisibles',
       secrets: "Les clés de compte et jetons d'administration enregistrés étaient illisibles\u00a0: saisissez-les à nouveau dans Paramètres",

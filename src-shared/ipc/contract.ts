@@ -29,6 +29,7 @@ export const DURABLE_FILES = [
   'notices.json',
   'technician.json',
   'desk-queue.json',
+  'workstation.json',
 ] as const;
 export const durableFileSchema = z.enum(DURABLE_FILES);
 export type DurableFile = z.infer<typeof durableFileSchema>;

@@ -71,6 +71,7 @@ export class BrowserWindow {
     this.emit('closed');
   });
   show = vi.fn();
+  hide = vi.fn();
   focus = vi.fn();
   restore = vi.fn();
   isMinimized = () => false;
@@ -128,6 +129,7 @@ export const app = {
   },
   setPath: vi.fn((name: string, value: string) => void app.paths.set(name, value)),
   getLocale: () => 'fr-FR',
+  setLoginItemSettings: vi.fn((settings: { openAtLogin?: boolean }) => void settings),
 };
 
 export const protocol = {
@@ -185,6 +187,15 @@ export const screen = {
   },
   getPrimaryDisplay() {
     return this.displays[0]!;
+  },
+  listeners: new Map<string, Listener[]>(),
+  on(event: string, listener: Listener) {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
+    return this;
+  },
+  /** As Electron when a screen is plugged or unplugged: `displays` is changed first by the test. */
+  emit(event: string, ...args: unknown[]) {
+    for (const listener of this.listeners.get(event) ?? []) listener({}, ...args);
   },
 };
 

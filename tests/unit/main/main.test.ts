@@ -19,6 +19,8 @@ describe('main process start-up', () => {
     expect(protocol.privileged).toContainEqual(expect.objectContaining({ scheme: 'app' }));
     app.makeReady();
     await vi.waitFor(() => expect(BrowserWindow.created).toHaveLength(1), { timeout: 10_000 });
+    // No deployment file, nothing chosen at this desk: it does not start with the session.
+    expect(app.setLoginItemSettings).toHaveBeenCalledWith({ openAtLogin: false });
     const [window] = BrowserWindow.created;
     await vi.waitFor(() => expect(window!.loadedUrl).toBe('app://desk/index.html'));
     expect(window!.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false });

@@ -10,6 +10,7 @@ import { BoardSettingsStore } from '../../../../src-main/board/settings-store';
 import { DeskJournal } from '../../../../src-main/journal/desk-journal';
 import { PrintQueue } from '../../../../src-main/printing/queue';
 import { PrintingSettingsStore } from '../../../../src-main/printing/settings';
+import { WorkstationMemory } from '../../../../src-main/shell/workstation-store';
 import { WorkplaceMemory } from '../../../../src-main/staff/workplace-store';
 import { NoticeBoard } from '../../../../src-main/store/notices';
 import { ProfileStore } from '../../../../src-main/store/profiles';
@@ -41,6 +42,7 @@ const OPEN: Record<DurableFile, (dir: string) => Promise<unknown>> = {
   'notices.json': (dir) => NoticeBoard.open(dir),
   'technician.json': (dir) => TechnicianPinStore.open(dir),
   'desk-queue.json': (dir) => DeskQueueStore.open(dir),
+  'workstation.json': (dir) => WorkstationMemory.open(dir),
 };
 
 /** Valid JSON, none of it what the desk writes: an empty object, the wrong type, a stranger's fields. */
