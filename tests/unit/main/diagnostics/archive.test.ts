@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
@@ -7,6 +7,7 @@ import { startDesk, type RunningDesk } from '../../../../src-main/desk';
 import { flushLogFiles, logger, startLogFiles, stopLogFiles } from '../../../../src-main/log';
 import { saveLogLevel } from '../../../../src-main/logging/level-store';
 import { startSandbox, type RunningSandbox } from '../../../../src-main/sandbox/start';
+import { TechnicianPinStore } from '../../../../src-main/technician/pin-store';
 import { channelAccess } from '../../../../src-shared/ipc/access';
 import type { DiagnosticsExport } from '../../../../src-shared/ipc/features/diagnostics.contract';
 import { patientDataIn } from '../../../helpers/patient-leaks';
@@ -87,5 +88,30 @@ describe('diagnostics archive content without patient data', () => {
     expect(logs.map((name) => strFromU8(zip[name]!)).join('')).toContain('careless');
 
     for (const name of entries) expect(patientDataIn(strFromU8(zip[name]!), sandbox), name).toEqual([]);
+  });
+});
+
+describe('diagnostics archive of a desk that cannot connect', () => {
+  it('is exported from the connect page with versions, notices, access rules and logs, and says there is no profile', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'desk-diagnostics-unconnected-'));
+    const deploymentFile = path.join(dir, 'deployment.json');
+    writeFileSync(deploymentFile, JSON.stringify({ version: 1, profiles: 'not a list' }));
+    await (await TechnicianPinStore.open(dir)).set('4711');
+    await startLogFiles({ dataDir: dir, console: false });
+    const desk = await startDesk({ runtime: 'web', dataDir: dir, keystore: new TestKeystore(), deploymentFile });
+    try {
+      expect(await desk.dispatch('app/info', undefined)).toMatchObject({ ok: true, value: { unconnected: { reason: 'deployment-invalid' } } });
+      expect(await desk.dispatch('technician/open', { with: 'pin', pin: '4711' })).toMatchObject({ ok: true });
+      const answer = (await desk.dispatch('diagnostics/export', undefined)) as Answer<DiagnosticsExport>;
+      if (!answer.ok) throw new Error(`export refused: ${answer.error.code}`);
+      const zip = unzipSync(Buffer.from(answer.value.base64, 'base64'));
+      expect(Object.keys(zip)).toEqual(expect.arrayContaining(['versions.json', 'profile.json', 'notices.json', 'access-rules.json', 'checks.json']));
+      expect(strFromU8(zip['profile.json']!).trim()).toBe('null');
+      const logs = Object.keys(zip).filter((name) => name.startsWith('logs/'));
+      expect(logs.map((name) => strFromU8(zip[name]!)).join('')).toContain('deployment file refused');
+    } finally {
+      await desk.close();
+      await stopLogFiles();
+    }
   });
 });
