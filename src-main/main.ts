@@ -18,6 +18,8 @@ import { WorkstationMemory } from './shell/workstation-store';
 import { createMainWindow, hardenWebContents } from './shell/window';
 import { RendererRecovery, type WindowRole } from './shell/crash-recovery';
 import { AuditTrail } from './store/audit-trail';
+import { startUpdates } from './updates/start';
+import { announceIfUpdated } from './updates/whats-new';
 
 const log = logger('main');
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -63,7 +65,10 @@ async function start(): Promise<void> {
   serveRenderer(protocol, path.join(here, '../renderer'));
   // Before the desk: a damaged workstation.json leaves its notice where the desk's start-up notices are read.
   const workstation = await WorkstationMemory.open(app.getPath('userData'));
-  applyStartWithSession(app, startsWithSession(await readDeployment(), workstation.startWithSession));
+  const deployment = await readDeployment();
+  applyStartWithSession(app, startsWithSession(deployment, workstation.startWithSession));
+  // Before the desk reads its notices: staff are told what is new in the version it installed by itself.
+  await announceIfUpdated(app.getPath('userData'), app.getVersion());
   const displays = createDisplayWindows({
     screen,
     powerSave: powerSaveBlocker,
@@ -80,7 +85,16 @@ async function start(): Promise<void> {
     isAppContents: (contents) => [...windows].some((window) => window.webContents === contents),
   });
   forwardEvents(desk.events, () => [...windows].map((window) => window.webContents));
-  app.on('will-quit', () => void desk.close().finally(() => void stopLogFiles()));
+  const updates = await startUpdates({
+    deployment,
+    updater: async () => (await import('electron-updater')).autoUpdater,
+    dataDir: app.getPath('userData'),
+    events: desk.events,
+  });
+  app.on('will-quit', () => {
+    updates?.stop();
+    void desk.close().finally(() => void stopLogFiles());
+  });
   openMainWindow();
   displays.restore();
 }
