@@ -174,10 +174,11 @@ export function seedWorld(options: SeedOptions = {}): SandboxWorld {
   const minutesNow = now.getHours() * 60 + now.getMinutes();
   const anchorMinutes = Math.min(Math.max(minutesNow, 4 * 60 + 30), 19 * 60 + 30);
   const anchor = atLocalMinutes(now, anchorMinutes);
-  const patients = makePatients(random, now, options.patients ?? 60);
+  const patientCount = Math.max(options.patients ?? 60, 60);
+  const patients = makePatients(random, now, patientCount);
 
-  // 24 patients with two appointments, 32 with one, 4 with none today.
-  const journeys = patients.slice(0, 56).map((patient, index) => ({ patient, count: index < 24 ? 2 : 1 }));
+  // 24 patients with two appointments, the others but four with one (a larger world brings more arrivals), 4 with none today.
+  const journeys = patients.slice(0, patientCount - 4).map((patient, index) => ({ patient, count: index < 24 ? 2 : 1 }));
   const slots = journeys.length;
   const appointments: SandboxAppointment[] = [];
   const tickets: DeskTicket[] = [];
