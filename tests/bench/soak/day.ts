@@ -1,0 +1,367 @@
+import { performance } from 'node:perf_hooks';
+import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
+import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox/start';
+import type { BoardActionResult } from '../../../src-shared/ipc/features/board.contract';
+import type { PrintingOverview } from '../../../src-shared/ipc/features/printing.contract';
+import { PrinterEmulator } from '../../helpers/printer-emulator';
+import { percentile } from '../harness';
+import { launchDeskHost, type DeskHost } from './hosts';
+import { armRowText, RENDERER_COUNTERS, sampleMain, sampleRenderer } from './measure';
+import { planDay, type HourPlan, type SoakScale } from './plan';
+import { padDay } from './world';
+import type { Counts, HourRow } from './verdict';
+
+const DESKS = 4;
+/** Tickets already called, recalled by a desk nobody runs: each recall is a platform event the probe desk must show. */
+const PROBE_TICKETS = ['B0001', 'B0002', 'B0003', 'B0004', 'B0005', 'B0006'];
+const PROBE_DESK_ID = 9;
+
+interface DeskScreen {
+  host: DeskHost;
+  page: Page;
+  cdp: CDPSession;
+  /** Tickets this desk called and still serves, oldest first. */
+  serving: { ticketId: string; inCare: boolean }[];
+  /** Patients this desk marked absent, still listed as such. */
+  absent: string[];
+}
+
+export interface SoakResult {
+  rows: HourRow[];
+  start: Counts;
+  end: Counts;
+  /** Actions the desks or kiosk could not do (during outages, mostly): counted, never fatal. */
+  refused: number;
+}
+
+type Log = (line: string) => void;
+
+/**
+ * Plays the compressed day: the sandbox in this process, four desk processes (preview hosts)
+ * in Debian's Chromium, and the public display of desk 1. Every hour ends with a reading of
+ * every process after GC. Everything listens on 127.0.0.1 and is stopped at the end.
+ */
+export async function runSoak(scale: SoakScale, log: Log): Promise<SoakResult> {
+  const plan = planDay(scale);
+  const sandbox = await startSandbox({ extraTickets: PROBE_TICKETS.length });
+  padDay(sandbox, scale.arrivals + 50);
+  const printer = await PrinterEmulator.start();
+  const hosts: DeskHost[] = [];
+  let browser: Browser | null = null;
+  try {
+    for (let deskId = 1; deskId <= DESKS; deskId += 1) hosts.push(await launchDeskHost(sandbox, deskId));
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    const desks: DeskScreen[] = [];
+    for (const host of hosts) desks.push(await openDesk(browser, host, printer.port));
+    const display = await openDisplay(browser, hosts[0]!);
+    const day = new Day(sandbox, desks, display, printer, scale, log);
+    await day.probeView();
+    await day.warmUp();
+    const start = await day.restingReading();
+    log(`start: ${JSON.stringify(start)}`);
+    const rows: HourRow[] = [];
+    for (const hour of plan) {
+      const started = performance.now();
+      await day.play(hour);
+      rows.push(await day.reading(percentile(day.takeProbeSamples(), 95), hour.hour));
+      log(`hour ${hour.hour + 1}/${plan.length} in ${((performance.now() - started) / 1000).toFixed(0)} s: ${JSON.stringify(rows.at(-1))}`);
+    }
+    const end = await day.restingReading();
+    log(`end: ${JSON.stringify(end)}`);
+    return { rows, start, end, refused: day.refused };
+  } finally {
+    await browser?.close();
+    for (const host of hosts) await host.stop();
+    await printer.close();
+    await sandbox.close();
+  }
+}
+
+async function openDesk(browser: Browser, host: DeskHost, printerPort: number): Promise<DeskScreen> {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'fr-FR' })).newPage();
+  await page.addInitScript(RENDERER_COUNTERS);
+  await page.goto(host.openUrl);
+  await page.getByTestId('sign-in-login').locator('input').fill('accueil');
+  await page.getByTestId('sign-in-password').locator('input').fill('formation');
+  await page.getByTestId('sign-in-password').locator('input').press('Enter');
+  await page.locator('[data-testid="board-live"][data-state="live"]').waitFor({ timeout: 60_000 });
+  // Tickets printed at the desk go to a receipt printer on loopback (the one that gets unplugged).
+  await host.ipc('technician/open', { with: 'pin', pin: '1234' });
+  const overview = await host.ipc<PrintingOverview>('printing/overview');
+  await host.ipc('printing/saveSettings', { printer: { ...overview.settings.printer, target: { kind: 'network', host: '127.0.0.1', port: printerPort } } });
+  await host.ipc('technician/close');
+  return { host, page, cdp: await page.context().newCDPSession(page), serving: [], absent: [] };
+}
+
+async function openDisplay(browser: Browser, host: DeskHost): Promise<{ page: Page; cdp: CDPSession }> {
+  const page = await (await browser.newContext({ viewport: { width: 1920, height: 1080 }, locale: 'fr-FR' })).newPage();
+  await page.addInitScript(RENDERER_COUNTERS);
+  await page.goto(`${host.openUrl}#/display`);
+  await page.getByTestId('public-display').waitFor({ timeout: 30_000 });
+  return { page, cdp: await page.context().newCDPSession(page) };
+}
+
+class Day {
+  refused = 0;
+  private probeSamples: number[] = [];
+  private probes = 0;
+  private steps = 0;
+  private lockTurn = 0;
+  private statisticsTurn = 0;
+  private deskTurn = 0;
+
+  constructor(
+    private readonly sandbox: RunningSandbox,
+    private readonly desks: DeskScreen[],
+    private readonly display: { page: Page; cdp: CDPSession },
+    private readonly printer: PrinterEmulator,
+    private readonly scale: SoakScale,
+    private readonly log: Log,
+  ) {}
+
+  /** Desk 1 keeps the probe tickets in view (the list is virtualised): staff searching a number. */
+  async probeView(): Promise<void> {
+    const page = this.desks[0]!.page;
+    await page.getByTestId('board-search').locator('input').fill('B000');
+    await page.locator('[data-ticket="B0001"]').waitFor();
+  }
+
+  /** Every screen of the day once (lock, statistics, a desk check-in) before the start is read: code loaded on first use is not a leak. */
+  async warmUp(): Promise<void> {
+    for (const desk of this.desks.slice(1)) {
+      await this.lockCycle(desk);
+      await this.statistics(desk);
+    }
+    await this.arrive(true);
+    for (let i = 0; i < 6; i += 1) await this.deskStep();
+    await this.probe();
+    this.probeSamples = [];
+  }
+
+  takeProbeSamples(): number[] {
+    const samples = this.probeSamples;
+    this.probeSamples = [];
+    return samples;
+  }
+
+  async play(hour: HourPlan): Promise<void> {
+    const slots = Math.max(1, hour.arrivals);
+    const at = (count: number) => new Set(Array.from({ length: count }, (_, i) => Math.floor(((i + 0.5) * slots) / count)));
+    const locks = at(hour.lockCycles);
+    const statistics = at(hour.statisticsOpens);
+    const probes = at(hour.probes);
+    const deskArrivals = at(hour.deskArrivals);
+    const middle = Math.floor(slots / 2);
+    let unpluggedAt: number | null = null;
+    for (let slot = 0; slot < slots; slot += 1) {
+      if (hour.printerUnplugged && slot === Math.floor(slots / 3)) {
+        this.printer.unplug();
+        unpluggedAt = performance.now();
+        this.log('printer unplugged');
+      }
+      if (unpluggedAt !== null && performance.now() - unpluggedAt > this.scale.unpluggedSeconds * 1000) {
+        this.printer.plugIn();
+        unpluggedAt = null;
+        this.log('printer plugged back');
+      }
+      if (hour.outage && slot === middle) await this.outage();
+      if (slot < hour.arrivals) await this.arrive(deskArrivals.has(slot));
+      for (let i = 0; i < 3; i += 1) await this.deskStep();
+      if (locks.has(slot)) await this.lockCycle(this.nextDesk('lock'));
+      if (statistics.has(slot)) await this.statistics(this.nextDesk('statistics'));
+      if (probes.has(slot)) await this.probe();
+    }
+    if (unpluggedAt !== null) {
+      const left = this.scale.unpluggedSeconds * 1000 - (performance.now() - unpluggedAt);
+      if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+      this.printer.plugIn();
+      this.log('printer plugged back');
+    }
+    await this.settle();
+  }
+
+  /** Desks 2 to 4 lock and open statistics in turn; desk 1 keeps the probe view. */
+  private nextDesk(kind: 'lock' | 'statistics'): DeskScreen {
+    const turn = kind === 'lock' ? this.lockTurn++ : this.statisticsTurn++;
+    return this.desks[1 + (turn % (this.desks.length - 1))]!;
+  }
+
+  private async quietly(action: () => Promise<unknown>): Promise<void> {
+    try {
+      await action();
+    } catch {
+      this.refused += 1;
+    }
+  }
+
+  /** The next expected patient checks in: at a kiosk, or at a desk (which prints the ticket). */
+  private async arrive(atDesk: boolean): Promise<void> {
+    if (!atDesk) return this.quietly(() => this.sandbox.kiosk.arrive());
+    const next = this.sandbox.world.publisher.appointments.find((appointment) => appointment.status === 'scheduled' && appointment.id.startsWith('soak-'));
+    if (!next) return;
+    const desk = this.desks[this.deskTurn++ % this.desks.length]!;
+    await this.quietly(() => desk.host.ipc('checkin/checkIn', { appointmentIds: [next.id] }));
+  }
+
+  /**
+   * One move of one desk, in turn: finish the patient in care (done, sometimes closed), or take
+   * the called one in care (or recall then mark absent, or transfer to another desk), or call next.
+   */
+  private async deskStep(): Promise<void> {
+    await this.deskStepOf(this.desks[this.steps % this.desks.length]!);
+  }
+
+  private async deskStepOf(desk: DeskScreen): Promise<void> {
+    this.steps += 1;
+    const { host } = desk;
+    const inCare = desk.serving.find((ticket) => ticket.inCare);
+    if (inCare) {
+      desk.serving.splice(desk.serving.indexOf(inCare), 1);
+      return this.quietly(() => host.ipc('board/hold', { ticketId: inCare.ticketId, status: this.steps % 9 === 0 ? 'closed' : 'done' }));
+    }
+    const called = desk.serving[0];
+    if (called) {
+      const fate = this.steps % 10;
+      if (fate === 3) {
+        desk.serving.shift();
+        await this.quietly(() => host.ipc('board/call', { ticketId: called.ticketId, recall: true }));
+        desk.absent.push(called.ticketId);
+        return this.quietly(() => host.ipc('board/absent', { ticketId: called.ticketId }));
+      }
+      if (fate === 7) {
+        desk.serving.shift();
+        const toDeskId = (host.deskId % this.desks.length) + 1;
+        return this.quietly(() => host.ipc('board/transfer', { ticketId: called.ticketId, toDeskId, note: null }));
+      }
+      called.inCare = true;
+      return this.quietly(() => host.ipc('board/setStatus', { ticketId: called.ticketId, status: 'inCare' }));
+    }
+    await this.quietly(async () => {
+      const result = await host.ipc<BoardActionResult>('board/callNext');
+      if (result.outcome === 'done') desk.serving.push({ ticketId: result.ticketId, inCare: false });
+    });
+  }
+
+  /** Moves the platform did not take during an outage come back as questions once it is live: staff drop them. */
+  private async answerUnsent(desk: DeskScreen): Promise<void> {
+    const card = desk.page.getByTestId('unsent-move');
+    for (let i = 0; i < 50 && (await card.isVisible()); i += 1) {
+      const ticket = await card.getAttribute('data-ticket');
+      await desk.page.getByTestId('unsent-move-drop').click();
+      await desk.page.locator(`[data-testid="unsent-move"][data-ticket="${ticket}"]`).waitFor({ state: 'detached', timeout: 10_000 });
+    }
+  }
+
+  private async lockCycle(desk: DeskScreen): Promise<void> {
+    const { page } = desk;
+    await this.answerUnsent(desk);
+    await page.getByRole('button', { name: 'Verrouiller le poste' }).click();
+    const lock = page.getByTestId('board-lock');
+    await lock.waitFor();
+    await lock.getByLabel('Mot de passe').fill('formation');
+    await lock.getByRole('button', { name: 'Déverrouiller' }).click();
+    await lock.waitFor({ state: 'detached' });
+  }
+
+  private async statistics(desk: DeskScreen): Promise<void> {
+    const { page } = desk;
+    await this.answerUnsent(desk);
+    await page.getByTestId('nav-statistics').click();
+    await page.getByTestId('figure-arrivals').getByTestId('value').waitFor();
+    await page.getByTestId('nav-board').click();
+    await page.locator('[data-testid="board-live"]').waitFor();
+  }
+
+  /** Another desk's recall of a probe ticket, from the platform's HTTP call until desk 1's row shows it painted. */
+  private async probe(): Promise<void> {
+    const page = this.desks[0]!.page;
+    const number = PROBE_TICKETS[this.probes % PROBE_TICKETS.length]!;
+    const label = `Sonde ${this.probes}`;
+    this.probes += 1;
+    const ticketId = this.sandbox.world.platform.tickets.find((ticket) => ticket.formattedNumber === number)!.ticketId;
+    // An event reaching a desk at rest, as most do: the previous move's echoes are over.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await page.evaluate(armRowText(number, label));
+    const sent = performance.timeOrigin + performance.now();
+    const response = await fetch(`${this.sandbox.platformUrl}/api/kioskTicket/callTicket`, {
+      method: 'POST',
+      headers: { Authorization: this.sandbox.accountKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ licenceUuid: this.sandbox.licenceUuid, ticketId, kioskDeskId: PROBE_DESK_ID, deskLabel: label, recall: true }),
+    });
+    if (!response.ok) throw new Error(`the probe's call answered ${response.status}`);
+    const shown = await page.evaluate<number>(`Promise.race([window.soakRowText, new Promise((resolve) => setTimeout(() => resolve(NaN), 15000))])`);
+    if (Number.isNaN(shown)) throw new Error(`desk 1 never showed ${number} called by ${label}`);
+    this.probeSamples.push(shown - sent);
+  }
+
+  /** Both servers down, desks and kiosk carrying on; then back, and every desk live again. */
+  private async outage(): Promise<void> {
+    this.log('platform and publisher down');
+    this.sandbox.faults.platform.down = true;
+    this.sandbox.faults.publisher.down = true;
+    const until = performance.now() + this.scale.outageSeconds * 1000;
+    while (performance.now() < until) {
+      await this.quietly(() => this.sandbox.kiosk.arrive());
+      await this.deskStep();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    this.sandbox.faults.platform.down = false;
+    this.sandbox.faults.publisher.down = false;
+    this.log('platform and publisher back');
+    for (const desk of this.desks) await desk.page.locator('[data-testid="board-live"][data-state="live"]').waitFor({ timeout: 90_000 });
+    for (const desk of this.desks) await this.answerUnsent(desk);
+  }
+
+  /** Answers what the outages left to answer; held moves may still count down (read as they are). */
+  private async settle(): Promise<void> {
+    for (const desk of this.desks) await this.answerUnsent(desk);
+  }
+
+  /**
+   * The start and end readings: every desk at rest on the same screen with the same rows (the
+   * board searched for the probe tickets, countdowns over), so what differs is what leaked.
+   */
+  async restingReading(): Promise<Counts & HourRow> {
+    // The desks' own patients seen to the end and the absent list cleared, as at the start.
+    for (const desk of this.desks) {
+      for (let i = 0; i < 10 && desk.serving.length > 0; i += 1) await this.deskStepOf(desk);
+      for (const ticketId of desk.absent.splice(0)) await this.quietly(() => desk.host.ipc('board/dismissAbsent', { ticketId }));
+    }
+    for (const desk of this.desks) {
+      await this.answerUnsent(desk);
+      await desk.page.getByTestId('board-undo').waitFor({ state: 'detached', timeout: 60_000 });
+      await desk.page.getByTestId('board-search').locator('input').fill('B000');
+      await desk.page.locator('[data-ticket="B0006"]').waitFor();
+    }
+    // The searches' debounce, the transitions and the messages' own timeouts end before anything is counted.
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    const reading = await this.reading(Number.NaN);
+    for (const desk of this.desks.slice(1)) await desk.page.getByTestId('board-search').locator('input').fill('');
+    return reading;
+  }
+
+  async reading(p95: number, hour = -1): Promise<HourRow> {
+    const mains = [];
+    for (const desk of this.desks) mains.push(await sampleMain(desk.host.inspector));
+    const pages = [];
+    for (const cdp of [...this.desks.map((desk) => desk.cdp), this.display.cdp]) pages.push(await sampleRenderer(cdp));
+    const sum = <T>(items: T[], of: (item: T) => number) => items.reduce((total, item) => total + of(item), 0);
+    const round = (value: number) => Math.round(value * 10) / 10;
+    this.log(`  mains ${JSON.stringify(mains.map((sample) => ({ ...sample, heapMb: round(sample.heapMb) })))}`);
+    this.log(`  pages ${JSON.stringify(pages.map((sample) => ({ ...sample, heapMb: round(sample.heapMb) })))}`);
+    return {
+      hour,
+      mainHeapMb: Math.max(...mains.map((sample) => sample.heapMb)),
+      rendererHeapMb: Math.max(...pages.map((sample) => sample.heapMb)),
+      handles: sum(mains, (sample) => sample.handles),
+      timers: sum(mains, (sample) => sample.timers) + sum(pages, (sample) => sample.timers),
+      listeners: sum(pages, (sample) => sample.listeners),
+      sse: sum(pages, (sample) => sample.sse),
+      domNodes: sum(pages, (sample) => sample.nodes),
+      eventToDomP95Ms: p95,
+    };
+  }
+}

@@ -1,0 +1,58 @@
+import { WebSocket } from 'undici';
+
+/**
+ * A Chrome DevTools Protocol session to a Node process started with `--inspect=127.0.0.1:0`:
+ * the soak reads a desk's main process (heap after GC, live handles) from outside, so the
+ * measurement never shares the event loop or the heap it measures.
+ */
+export class InspectorSession {
+  private nextId = 1;
+  private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+
+  private constructor(private readonly socket: WebSocket) {
+    socket.addEventListener('message', (message) => {
+      const frame = JSON.parse(String(message.data)) as { id?: number; result?: unknown; error?: { message: string } };
+      if (frame.id === undefined) return;
+      const waiter = this.pending.get(frame.id);
+      this.pending.delete(frame.id);
+      if (frame.error) waiter?.reject(new Error(frame.error.message));
+      else waiter?.resolve(frame.result);
+    });
+    socket.addEventListener('close', () => {
+      for (const waiter of this.pending.values()) waiter.reject(new Error('inspector closed'));
+      this.pending.clear();
+    });
+  }
+
+  static async connect(url: string): Promise<InspectorSession> {
+    const socket = new WebSocket(url);
+    await new Promise<void>((resolve, reject) => {
+      socket.addEventListener('open', () => resolve(), { once: true });
+      socket.addEventListener('error', () => reject(new Error(`cannot reach the inspector at ${url}`)), { once: true });
+    });
+    return new InspectorSession(socket);
+  }
+
+  send<T>(method: string, params: Record<string, unknown> = {}): Promise<T> {
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.socket.send(JSON.stringify({ id, method, params }));
+    });
+  }
+
+  /** Evaluates an expression in the process and returns its JSON value. */
+  async evaluate<T>(expression: string): Promise<T> {
+    const answer = await this.send<{ result: { value?: T }; exceptionDetails?: { text: string } }>('Runtime.evaluate', {
+      expression,
+      returnByValue: true,
+      awaitPromise: true,
+    });
+    if (answer.exceptionDetails) throw new Error(`inspector evaluate failed: ${answer.exceptionDetails.text}`);
+    return answer.result.value as T;
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}

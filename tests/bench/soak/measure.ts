@@ -1,0 +1,125 @@
+import type { CDPSession } from '@playwright/test';
+import type { InspectorSession } from './inspector';
+
+// Page-side scripts are strings: this file compiles without the DOM library.
+
+/**
+ * Installed in every page before its own scripts: counts the timers and event streams the
+ * page holds open (a timeout until it fires or is cleared, an interval until it is cleared,
+ * an EventSource until it is closed), which no DevTools counter gives.
+ */
+export const RENDERER_COUNTERS = `(() => {
+  const live = new Set();
+  const { setTimeout: setT, clearTimeout: clearT, setInterval: setI, clearInterval: clearI } = window;
+  window.setTimeout = function (handler, delay, ...args) {
+    if (typeof handler !== 'function') return setT.call(window, handler, delay, ...args);
+    const id = setT.call(window, function (...inner) { live.delete(id); return handler.apply(this, inner); }, delay, ...args);
+    live.add(id);
+    return id;
+  };
+  window.setInterval = function (handler, delay, ...args) {
+    const id = setI.call(window, handler, delay, ...args);
+    live.add(id);
+    return id;
+  };
+  window.clearTimeout = function (id) { live.delete(id); return clearT.call(window, id); };
+  window.clearInterval = function (id) { live.delete(id); return clearI.call(window, id); };
+  const sources = new Set();
+  const Native = window.EventSource;
+  window.EventSource = class extends Native {
+    constructor(...args) { super(...args); sources.add(new WeakRef(this)); }
+  };
+  window.__soakCounts = () => {
+    let sse = 0;
+    for (const ref of sources) {
+      const source = ref.deref();
+      if (!source || source.readyState === 2) sources.delete(ref);
+      else sse += 1;
+    }
+    return { timers: live.size, sse };
+  };
+})()`;
+
+export interface MainSample {
+  heapMb: number;
+  /** Live handles other than timers (sockets, servers, watchers…); transient file requests left out. */
+  handles: number;
+  timers: number;
+}
+
+export interface RendererSample {
+  heapMb: number;
+  nodes: number;
+  listeners: number;
+  timers: number;
+  sse: number;
+}
+
+const MB = 2 ** 20;
+const TIMERS = new Set(['Timeout', 'Immediate']);
+
+// One file write in flight is not a leak: reads catch the log's writes now and then.
+const TRANSIENT = new Set(['FSReqCallback', 'FSReqPromise', 'FileHandleCloseReq', 'GetAddrInfoReqWrap', 'WriteWrap', 'ShutdownWrap']);
+
+/** A desk's main process after a full garbage collection, read through its inspector. */
+export async function sampleMain(inspector: InspectorSession): Promise<MainSample> {
+  await inspector.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await inspector.send<{ usedSize: number }>('Runtime.getHeapUsage');
+  const resources = await inspector.evaluate<string[]>('process.getActiveResourcesInfo()');
+  return {
+    heapMb: usedSize / MB,
+    handles: resources.filter((kind) => !TIMERS.has(kind) && !TRANSIENT.has(kind)).length,
+    timers: await liveTimeouts(inspector),
+  };
+}
+
+/**
+ * Timers the process holds, unref'd ones included (the desk unrefs most of its timers, so
+ * `getActiveResourcesInfo` does not list them): every Timeout object on the heap not yet
+ * fired or cleared, found by its prototype, less the requests' own timeouts.
+ */
+async function liveTimeouts(inspector: InspectorSession): Promise<number> {
+  const objectGroup = 'soak-timers';
+  try {
+    const prototype = await inspector.send<{ result: { objectId: string } }>('Runtime.evaluate', {
+      expression: '(() => { const probe = setTimeout(() => undefined, 1); clearTimeout(probe); return Object.getPrototypeOf(probe); })()',
+      objectGroup,
+    });
+    const { objects } = await inspector.send<{ objects: { objectId: string } }>('Runtime.queryObjects', { prototypeObjectId: prototype.result.objectId, objectGroup });
+    const counted = await inspector.send<{ result: { value: number } }>('Runtime.callFunctionOn', {
+      objectId: objects.objectId,
+      // AbortSignal.timeout's timers (they hold their signal by a WeakRef) belong to requests in flight
+      // and end with their timeout: counted, they would only measure how busy the last seconds were.
+      functionDeclaration: `function () {
+        return this.filter((timer) => !timer._destroyed && !String(timer._onTimeout).includes('weakRef.deref()')).length;
+      }`,
+      returnByValue: true,
+    });
+    return counted.result.value;
+  } finally {
+    await inspector.send('Runtime.releaseObjectGroup', { objectGroup });
+  }
+}
+
+/** A page (desk or display) after a full garbage collection, through Chromium's DevTools protocol. */
+export async function sampleRenderer(cdp: CDPSession): Promise<RendererSample> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  const counters = await cdp.send('Memory.getDOMCounters');
+  const { result } = await cdp.send('Runtime.evaluate', { expression: 'window.__soakCounts()', returnByValue: true });
+  const counts = result.value as { timers: number; sse: number };
+  return { heapMb: usedSize / MB, nodes: counters.nodes, listeners: counters.jsEventListeners, timers: counts.timers, sse: counts.sse };
+}
+
+/** Arms a waiter in the page: resolves (after the next paint) with the wall-clock time the ticket's row shows the label. */
+export function armRowText(formattedNumber: string, label: string): string {
+  return `window.soakRowText = new Promise((resolve) => {
+    const seen = () => document.querySelector('[data-ticket="${formattedNumber}"]')?.textContent?.includes(${JSON.stringify(label)}) ?? false;
+    const observer = new MutationObserver(() => {
+      if (!seen()) return;
+      observer.disconnect();
+      requestAnimationFrame(() => resolve(performance.timeOrigin + performance.now()));
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  }); undefined`;
+}

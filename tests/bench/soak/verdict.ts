@@ -1,0 +1,113 @@
+/** What the soak records at the end of each simulated hour, all desks and pages together, after GC. */
+export interface HourRow {
+  hour: number;
+  /** The largest main-process heap of the four desks. */
+  mainHeapMb: number;
+  /** The largest renderer heap of the pages (four desks and the display). */
+  rendererHeapMb: number;
+  /** Live handles other than timers in the desks' main processes. */
+  handles: number;
+  /** Timers in the main processes and in the pages. */
+  timers: number;
+  /** JavaScript event listeners in the pages. */
+  listeners: number;
+  /** Event streams the pages hold open. */
+  sse: number;
+  domNodes: number;
+  /** A platform event until the probe desk's row shows it, 95th percentile of the hour. */
+  eventToDomP95Ms: number;
+}
+
+export type Counts = Pick<HourRow, 'handles' | 'timers' | 'listeners' | 'sse' | 'domNodes'>;
+
+const COLUMNS: [keyof HourRow, string, number][] = [
+  ['hour', 'hour', 0],
+  ['mainHeapMb', 'main MB', 1],
+  ['rendererHeapMb', 'renderer MB', 1],
+  ['handles', 'handles', 0],
+  ['timers', 'timers', 0],
+  ['listeners', 'listeners', 0],
+  ['sse', 'SSE', 0],
+  ['domNodes', 'DOM nodes', 0],
+  ['eventToDomP95Ms', 'event→screen p95 ms', 1],
+];
+
+/** The hour-by-hour table as Markdown (docs/performance.md keeps it). */
+export function table(rows: HourRow[], firstHour = 7): string {
+  const head = `| ${COLUMNS.map(([, title]) => title).join(' | ')} |`;
+  const rule = `|${COLUMNS.map(() => '---:').join('|')}|`;
+  const body = rows.map(
+    (row) => `| ${COLUMNS.map(([key, , digits]) => (key === 'hour' ? `${firstHour + row.hour}h` : row[key].toFixed(digits))).join(' | ')} |`,
+  );
+  return [head, rule, ...body].join('\n');
+}
+
+export function leaked(start: Counts, end: Counts): number {
+  return end.handles - start.handles + (end.timers - start.timers) + (end.listeners - start.listeners) + (end.sse - start.sse) + (end.domNodes - start.domNodes);
+}
+
+/**
+ * A series that grows without flattening: over the second half of the day it still grows by
+ * more than `tolerance` and by more than half of what it grew over the first half (a leak grows
+ * as much in the afternoon as in the morning; a cache filling up slows down).
+ */
+export function keepsGrowing(values: number[], tolerance: number): boolean {
+  if (values.length < 3) return false;
+  const middle = Math.floor((values.length - 1) / 2);
+  const early = values[middle]! - values[0]!;
+  const late = values[values.length - 1]! - values[middle]!;
+  return late > tolerance && late > 0.5 * Math.max(0, early);
+}
+
+/** How much a series may still move in the afternoon without being a leak. */
+export const FLATTEN_TOLERANCE: Record<Exclude<keyof HourRow, 'hour' | 'eventToDomP95Ms'>, number> = {
+  mainHeapMb: 1,
+  rendererHeapMb: 1,
+  handles: 2,
+  timers: 4,
+  listeners: 50,
+  sse: 0,
+  domNodes: 300,
+};
+
+export interface SoakMetrics {
+  heapGrowthMainMb: number;
+  heapGrowthRendererMb: number;
+  eventToDomP95FirstHourMs: number;
+  eventToDomP95LastHourMs: number;
+  leakedHandles: number;
+  /** Series that never flattened, by column. */
+  growing: string[];
+}
+
+export function metricsOf(rows: HourRow[], start: Counts, end: Counts): SoakMetrics {
+  const first = rows[0]!;
+  const last = rows[rows.length - 1]!;
+  const growing = (Object.keys(FLATTEN_TOLERANCE) as (keyof typeof FLATTEN_TOLERANCE)[]).filter((key) =>
+    keepsGrowing(
+      rows.map((row) => row[key]),
+      FLATTEN_TOLERANCE[key],
+    ),
+  );
+  return {
+    heapGrowthMainMb: last.mainHeapMb - first.mainHeapMb,
+    heapGrowthRendererMb: last.rendererHeapMb - first.rendererHeapMb,
+    eventToDomP95FirstHourMs: first.eventToDomP95Ms,
+    eventToDomP95LastHourMs: last.eventToDomP95Ms,
+    leakedHandles: leaked(start, end),
+    growing,
+  };
+}
+
+/** The acceptance of issue 26 (soak): what makes `npm run soak` exit non-zero. */
+export function failures(metrics: SoakMetrics): string[] {
+  const failed: string[] = [];
+  if (!(metrics.heapGrowthMainMb <= 5)) failed.push(`main heap grew ${metrics.heapGrowthMainMb.toFixed(1)} MB (≤ 5)`);
+  if (!(metrics.heapGrowthRendererMb <= 5)) failed.push(`renderer heap grew ${metrics.heapGrowthRendererMb.toFixed(1)} MB (≤ 5)`);
+  if (!(metrics.eventToDomP95LastHourMs <= 1.2 * metrics.eventToDomP95FirstHourMs)) {
+    failed.push(`event→screen p95 ${metrics.eventToDomP95LastHourMs.toFixed(1)} ms in the last hour (≤ 1.2 × ${metrics.eventToDomP95FirstHourMs.toFixed(1)})`);
+  }
+  if (metrics.leakedHandles > 0) failed.push(`${metrics.leakedHandles} timers, listeners, sockets or DOM nodes more at the end than at the start`);
+  for (const column of metrics.growing) failed.push(`${column} keeps growing in the afternoon`);
+  return failed;
+}
