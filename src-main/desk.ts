@@ -160,7 +160,7 @@ async function composeDesk(options: DeskStartOptions, reconnect: () => Promise<v
   // Printing first: check-in prints through it.
   const printing = await createPrintingFeature(parts);
   const board = await createBoardFeature(parts);
-  const checkin = createCheckinFeature({ ...parts, printer: printing.printer });
+  const checkin = createCheckinFeature({ ...parts, printer: printing.printer, punctuality: () => board.service.currentSettings() });
   const display = createDisplayFeature({ ...parts, displays: options.displays });
   const admin = createAdminFeature(parts);
   // The longest wait now counts on the platform's clock, as the board's waits do.

@@ -268,6 +268,8 @@ export class BoardService {
   }
 
   saveSettings = (settings: Parameters<BoardSettingsStore['save']>[0]) => this.settings.save(settings);
+  /** The settings as saved now (check-in measures punctuality against the same margins as the board). */
+  currentSettings = () => this.settings.current();
 
   /** The calls and transfers the platform did not take, still offered to staff. */
   unsentMoves(): UnsentMove[] {

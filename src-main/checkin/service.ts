@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DEFAULT_PUNCTUALITY, type PunctualitySettings } from '../../src-shared/board/punctuality';
 import { localDay } from '../../src-shared/day';
 import { DeskError, isDeskError } from '../../src-shared/errors';
 import type {
@@ -46,6 +47,8 @@ export interface CheckinServiceDeps {
   /** The training sandbox's trainer actions; null on a real medical system. */
   training?: Pick<TrainingPort, 'revertArrival'> | null;
   now?: () => Date;
+  /** The board's punctuality margins, sent with each patient found so the picker marks early and late arrivals. */
+  punctuality?: () => PunctualitySettings;
 }
 
 /** A patient already received (what the board would show), so the journal keeps them; null otherwise. */
@@ -90,6 +93,11 @@ export class CheckinService {
     this.prefixes = new TicketPrefixes({ publisher: deps.publisher });
   }
 
+  private punctuality(): PunctualitySettings {
+    const { earlyMinutes, lateMinutes } = this.deps.punctuality?.() ?? DEFAULT_PUNCTUALITY;
+    return { earlyMinutes, lateMinutes };
+  }
+
   async search(criteria: CheckinSearchRequest): Promise<CheckinSearchResponse> {
     const answer = await this.deps.publisher.identifyPatients({
       criteria: {
@@ -104,7 +112,7 @@ export class CheckinService {
     const journal = this.journalTickets();
     for (const { patient, appointments } of answer.patients) this.rememberReceived(patient, appointments, today);
     const arrivals = arrivalTimes(all, (await this.recallUndoneElsewhere(all)) ?? journal);
-    return { patients: answer.patients.map(({ patient, appointments }) => this.view(patient, appointments, today, arrivals)) };
+    return { patients: answer.patients.map(({ patient, appointments }) => this.view(patient, appointments, today, arrivals)), punctuality: this.punctuality() };
   }
 
   /** A convocation QR read by the scanner: the appointment, with the patient's other appointments of today. */
@@ -146,7 +154,7 @@ export class CheckinService {
     const journal = this.journalTickets();
     this.rememberReceived(pair.patient, all, today);
     const arrivals = arrivalTimes(all, (await this.recallUndoneElsewhere(all)) ?? journal);
-    return { patients: [this.view(pair.patient, all, today, arrivals)] };
+    return { patients: [this.view(pair.patient, all, today, arrivals)], punctuality: this.punctuality() };
   }
 
   /**

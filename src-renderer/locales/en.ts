@@ -256,5 +256,14 @@ export const en: Messages = {
     TECHNICIAN_NO_PIN: 'No technician PIN is set on this desk: a signed-in supervisor can open technician mode and set one.',
     SUPERVISOR_REQUIRED: 'Only a signed-in supervisor can do this.',
   },
+  punctuality: {
+    appointmentAt: 'appt {time}',
+    arrivedAt: 'arrived {time}',
+    marks: { early: 'Early', onTime: 'On time', late: 'Late' },
+    before: 'Arrived {gap} before the {time} appointment',
+    after: 'Arrived {gap} after the {time} appointment',
+    exact: 'Arrived at the time of the {time} appointment',
+    stillPossible: 'Check-in is still possible.',
+  },
   wait: { seconds: '{n} second | {n} seconds', minutes: '{n} minute | {n} minutes' },
 };

@@ -263,6 +263,16 @@ export const fr = {
   statistics: statisticsFr,
   admin: adminFr,
   errors,
+  /** An arrival against its appointment (board rows, check-in): the mark, and the sentence it stands for. */
+  punctuality: {
+    appointmentAt: 'rdv {time}',
+    arrivedAt: 'arrivée {time}',
+    marks: { early: 'En avance', onTime: "À l'heure", late: 'En retard' },
+    before: 'Arrivée {gap} avant le rendez-vous de {time}',
+    after: 'Arrivée {gap} après le rendez-vous de {time}',
+    exact: "Arrivée à l'heure du rendez-vous de {time}",
+    stillPossible: "L'enregistrement reste possible.",
+  },
   /** A wait said in words, in an error ({wait}). */
   wait: { seconds: '{n} seconde | {n} secondes', minutes: '{n} minute | {n} minutes' },
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { contractDateTimeSchema } from '../publisher/schemas';
 import { ticketHandoffSchema, ticketStatusSchema, type TicketStatus } from '../platform/tickets';
+import { DEFAULT_PUNCTUALITY, punctualitySettingsSchema } from './punctuality';
 
 /**
  * The call board as main computes it and the renderer draws it: one row per ticket
@@ -96,8 +97,8 @@ export function groupOf(status: TicketStatus, called: boolean): BoardGroup | nul
   }
 }
 
-/** Waiting-time colour thresholds, in minutes (configurable per desk). */
-export const boardSettingsSchema = z.object({
+/** Waiting-time colour thresholds and punctuality margins, in minutes (configurable per desk). */
+export const boardSettingsSchema = punctualitySettingsSchema.extend({
   amberMinutes: z.number().int().min(1).max(600),
   redMinutes: z.number().int().min(1).max(600),
   /** Minutes without input before the desk locks; 0 = never. */
@@ -106,7 +107,7 @@ export const boardSettingsSchema = z.object({
   arrivalChime: z.boolean().default(false),
 });
 export type BoardSettings = z.infer<typeof boardSettingsSchema>;
-export const DEFAULT_BOARD_SETTINGS: BoardSettings = { amberMinutes: 15, redMinutes: 30, idleLockMinutes: 10, arrivalChime: false };
+export const DEFAULT_BOARD_SETTINGS: BoardSettings = { amberMinutes: 15, redMinutes: 30, idleLockMinutes: 10, arrivalChime: false, ...DEFAULT_PUNCTUALITY };
 
 export type WaitLevel = 'normal' | 'amber' | 'red';
 export function waitLevel(waitedMinutes: number, settings: Pick<BoardSettings, 'amberMinutes' | 'redMinutes'>): WaitLevel {

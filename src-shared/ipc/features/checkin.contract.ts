@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { punctualitySettingsSchema } from '../../board/punctuality';
 import { deskErrorCodeSchema } from '../../errors';
 import { contractDateSchema, contractDateTimeSchema, contractIdSchema, appointmentStatusSchema } from '../../publisher/schemas';
 import { printOutcomeSchema } from './printing.contract';
@@ -52,7 +53,11 @@ export const checkinPatientSchema = z.object({
 });
 export type CheckinPatient = z.infer<typeof checkinPatientSchema>;
 
-export const checkinSearchResponseSchema = z.object({ patients: z.array(checkinPatientSchema) });
+export const checkinSearchResponseSchema = z.object({
+  patients: z.array(checkinPatientSchema),
+  /** The margins an arrival is early or late beyond (the board settings), for the picker's marks; absent: the defaults. */
+  punctuality: punctualitySettingsSchema.optional(),
+});
 export type CheckinSearchResponse = z.infer<typeof checkinSearchResponseSchema>;
 
 // ── readiness ─────────────────────────────────────────────────────────────────

@@ -5,8 +5,10 @@ import type {
   CheckinReadiness,
   CheckinResult,
   CheckinSearchRequest,
+  CheckinSearchResponse,
 } from '../../../../src-shared/ipc/features/checkin.contract';
 import type { PrintOutcome } from '../../../../src-shared/ipc/features/printing.contract';
+import { DEFAULT_PUNCTUALITY, type PunctualitySettings } from '../../../../src-shared/board/punctuality';
 import { desk, unwrap } from '../../../bridge/desk';
 
 /** How often an undone reception is read again at the medical system, waiting for it to revert the arrival. */
@@ -21,6 +23,8 @@ export const REVERIFY_FOR_MS = 10 * 60_000;
  */
 export const useCheckinStore = defineStore('checkin', () => {
   const patients = ref<CheckinPatient[] | null>(null);
+  /** The board's early and late margins, as main sent them with the patients found. */
+  const punctuality = ref<PunctualitySettings>(DEFAULT_PUNCTUALITY);
   const patientId = ref<string | null>(null);
   const chosen = ref<string[]>([]);
   const readiness = ref<CheckinReadiness | null>(null);
@@ -70,8 +74,9 @@ export const useCheckinStore = defineStore('checkin', () => {
     readiness.value = null;
   }
 
-  async function show(found: Promise<{ patients: CheckinPatient[] }>, by: NonNullable<typeof searchedBy.value>): Promise<void> {
+  async function show(found: Promise<CheckinSearchResponse>, by: NonNullable<typeof searchedBy.value>): Promise<void> {
     const answer = await found;
+    punctuality.value = answer.punctuality ?? DEFAULT_PUNCTUALITY;
     searchedBy.value = by;
     stopReverifying();
     result.value = null;
@@ -232,6 +237,7 @@ export const useCheckinStore = defineStore('checkin', () => {
 
   return {
     patients,
+    punctuality,
     patient,
     patientId,
     chosen,

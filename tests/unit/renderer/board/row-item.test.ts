@@ -118,4 +118,32 @@ describe('board row', () => {
     expect(done.attributes('data-level')).toBeUndefined();
     expect(time({ ticketId: 'i012', group: 'done', status: 'done' }, 'en').text()).toBe('visit over');
   });
+  it('shows the appointment time above the arrival, marked early, on time or late in words by the board settings', () => {
+    const at = (time: string) => new Date(`2026-11-23T${time}:00+01:00`).toISOString();
+    const arrival = (startDate: string, locale: Locale = 'fr', settings = DEFAULT_BOARD_SETTINGS) => {
+      const languages = vi.spyOn(navigator, 'languages', 'get').mockReturnValue([locale === 'fr' ? 'fr-FR' : 'en-GB']);
+      try {
+        return mountRow({ row: row({ ticketId: 'i012', checkedInAt: at('09:00'), startDate }), settings }, locale).find('[data-testid="row-arrival"]');
+      } finally {
+        languages.mockRestore();
+      }
+    };
+    const time = (iso: string) => new Date(iso).toLocaleTimeString('fr-FR', { hour: '2-digit', minute: '2-digit' });
+    // Arrived at 09:00 for 10:45: 1 h 45 early, beyond the default 30 min.
+    const early = arrival(at('10:45'));
+    expect(early.text()).toContain(`rdv ${time(at('10:45'))}`);
+    expect(early.text()).toContain(`arrivée : ${time(at('09:00'))}`);
+    const mark = early.find('[data-testid="punctuality-mark"]');
+    expect(mark.attributes('data-punctuality')).toBe('early');
+    // The word, not only a colour, and the whole sentence for a screen reader.
+    expect(mark.text()).toBe(`En avance. Arrivée 1 h 45 avant le rendez-vous de ${time(at('10:45'))}`);
+    expect(arrival(at('08:45'), 'en').find('[data-testid="punctuality-mark"]').text()).toBe(`Late. Arrived 15 min after the ${time(at('08:45'))} appointment`);
+    // 5 min late is within the default 10 min; with a 2 min margin it is late.
+    expect(arrival(at('08:55')).find('[data-testid="punctuality-mark"]').attributes('data-punctuality')).toBe('onTime');
+    expect(arrival(at('08:55'), 'fr', { ...DEFAULT_BOARD_SETTINGS, lateMinutes: 2 }).find('[data-testid="punctuality-mark"]').attributes('data-punctuality')).toBe('late');
+    // A ticket without appointment time: the arrival alone, no mark.
+    const none = mountRow({ row: row({ ticketId: 'i012', startDate: null }) }).find('[data-testid="row-arrival"]');
+    expect(none.find('[data-testid="punctuality-mark"]').exists()).toBe(false);
+    expect(none.text()).not.toContain('rdv');
+  });
 });
