@@ -33,6 +33,8 @@ import { NoticeBoard } from './store/notices';
 import { ProfileStore } from './store/profiles';
 import { SecretStore, type Keystore } from './store/secrets';
 import { APP_NAME, APP_VERSION } from './version';
+import { WorkstationMemory } from './shell/workstation-store';
+import { createWorkstationFeature, type LoginItem } from './workstation/feature';
 import { logger } from './log';
 
 const log = logger('desk');
@@ -56,6 +58,10 @@ export interface DeskStartOptions {
   displays?: DisplayWindows;
   /** The machine's deployment file (default: deploymentFilePath(), or DESK_DEPLOYMENT_FILE). */
   deploymentFile?: string;
+  /** Electron's workstation.json, shared with the display windows; the preview opens its own. */
+  workstation?: WorkstationMemory;
+  /** Electron's login items; absent in the browser preview. */
+  loginItem?: LoginItem;
 }
 
 export type RunningDesk = ComposedDesk;
@@ -85,10 +91,12 @@ async function hostDesk(options: DeskStartOptions, lock: DataFolderLock): Promis
     current = desk;
     stopRelay = desk.events.subscribe((event, payload) => events.relay(event, payload));
   };
+  // One instance for the desk's whole life: two would each write their own copy of the file.
+  const workstation = options.workstation ?? (await WorkstationMemory.open(options.dataDir));
   const reconnect = async (): Promise<void> => {
     const switched = (async () => {
       // The new desk first: if it cannot be composed, the one showing the connect page stays.
-      const next = await composeDesk(options, reconnect);
+      const next = await composeDesk(options, workstation, reconnect);
       const previous = current;
       install(next);
       log.info('desk started again on its repaired connection');
@@ -99,7 +107,7 @@ async function hostDesk(options: DeskStartOptions, lock: DataFolderLock): Promis
   };
   // First: the other stores record their damage into it, after its own unreadable part is set aside.
   await checkAuditTrail(options.dataDir);
-  install(await composeDesk(options, reconnect));
+  install(await composeDesk(options, workstation, reconnect));
   const now = (): ComposedDesk => current as unknown as ComposedDesk;
   return {
     dispatch: async (channel, payload) => {
@@ -122,7 +130,7 @@ async function hostDesk(options: DeskStartOptions, lock: DataFolderLock): Promis
  * it uses, behind the IPC handler table; or, when a configured desk's profile cannot
  * be used, the unconnected desk that says why.
  */
-async function composeDesk(options: DeskStartOptions, reconnect: () => Promise<void>): Promise<ComposedDesk> {
+async function composeDesk(options: DeskStartOptions, memory: WorkstationMemory, reconnect: () => Promise<void>): Promise<ComposedDesk> {
   const secrets = new SecretStore(path.join(options.dataDir, 'secrets.json'), options.keystore);
   const deployment = await readDeployment(options.deploymentFile ?? deploymentFilePath());
   if (deployment.status === 'invalid') {
@@ -130,16 +138,18 @@ async function composeDesk(options: DeskStartOptions, reconnect: () => Promise<v
     log.error('deployment file refused', { file: deployment.file, fields: deployment.fields });
     const store = await ProfileStore.open(options.dataDir, secrets);
     const unconnected = { reason: 'deployment-invalid' as const, profileId: null, profileName: null, keptAs: deployment.file, fields: deployment.fields };
-    return composeUnconnectedDesk({ runtime: options.runtime, dataDir: options.dataDir, store, secrets, unconnected, reconnect });
+    const workstation = createWorkstationFeature({ memory, deployment: undefined, loginItem: options.loginItem });
+    return composeUnconnectedDesk({ runtime: options.runtime, dataDir: options.dataDir, store, secrets, unconnected, reconnect, workstation });
   }
   const preset = deployment.status === 'ok' ? deployment.deployment : null;
+  const workstation = createWorkstationFeature({ memory, deployment: preset?.startWithSession, loginItem: options.loginItem });
   const store = await ProfileStore.open(options.dataDir, secrets, preset);
   if (deployment.status === 'ok') await importDeploymentKeys(deployment.file, deployment.deployment, store);
   const resolution = options.attach
     ? { connected: { ...options.attach, training: null, close: async () => undefined } }
     : await resolveConnection(store, { kioskIntervalMs: TRAINING_KIOSK_INTERVAL_MS, ...options.sandbox });
   if ('unconnected' in resolution) {
-    return composeUnconnectedDesk({ runtime: options.runtime, dataDir: options.dataDir, store, secrets, unconnected: resolution.unconnected, reconnect });
+    return composeUnconnectedDesk({ runtime: options.runtime, dataDir: options.dataDir, store, secrets, unconnected: resolution.unconnected, reconnect, workstation });
   }
   const resolved = resolution.connected;
   const { profile, training } = resolved;
@@ -207,6 +217,7 @@ async function composeDesk(options: DeskStartOptions, reconnect: () => Promise<v
       admin: admin.handlers,
       statistics: statistics.handlers,
       diagnostics: diagnostics.handlers,
+      workstation: workstation.handlers,
     },
   });
   const close = async () => {

@@ -79,7 +79,15 @@ async function start(): Promise<void> {
     devTools: !app.isPackaged,
     onCreated: (window) => track(window, 'public display'),
   });
-  const desk = await startDesk({ runtime: 'electron', dataDir: app.getPath('userData'), keystore: safeStorage, displays });
+  const desk = await startDesk({
+    runtime: 'electron',
+    dataDir: app.getPath('userData'),
+    keystore: safeStorage,
+    displays,
+    workstation,
+    // A technician's choice in Settings takes effect at once, not at the next start.
+    loginItem: (openAtLogin) => applyStartWithSession(app, openAtLogin),
+  });
   registerIpcHandlers(ipcMain, desk.dispatch, {
     origins: appOrigins,
     isAppContents: (contents) => [...windows].some((window) => window.webContents === contents),

@@ -15,6 +15,7 @@ import type { DIAGNOSTICS_CHANNELS } from '../../src-shared/ipc/features/diagnos
 import type { DISPLAY_CHANNELS } from '../../src-shared/ipc/features/display.names';
 import type { PRINTING_CHANNELS } from '../../src-shared/ipc/features/printing.names';
 import type { STATISTICS_CHANNELS } from '../../src-shared/ipc/features/statistics.names';
+import type { WORKSTATION_CHANNELS } from '../../src-shared/ipc/features/workstation.names';
 import type { FeatureHandlers } from '../features';
 import type { HandlerTable } from './dispatch';
 
@@ -37,6 +38,7 @@ export interface DeskServices {
     admin: FeatureHandlers<typeof ADMIN_CHANNELS>;
     statistics: FeatureHandlers<typeof STATISTICS_CHANNELS>;
     diagnostics: FeatureHandlers<typeof DIAGNOSTICS_CHANNELS>;
+    workstation: FeatureHandlers<typeof WORKSTATION_CHANNELS>;
   };
 }
 
@@ -67,5 +69,6 @@ export function createHandlerTable(services: DeskServices): HandlerTable {
     ...services.features.admin,
     ...services.features.statistics,
     ...services.features.diagnostics,
+    ...services.features.workstation,
   };
 }

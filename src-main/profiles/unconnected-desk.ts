@@ -14,6 +14,8 @@ import { APP_NAME, APP_VERSION } from '../version';
 import { ProfilesService, TRAINING_PLACEHOLDER } from './service';
 import { createDiagnosticsFeature } from '../diagnostics/feature';
 import { LastChecks } from '../diagnostics/last-checks';
+import type { DeskFeature } from '../features';
+import type { WORKSTATION_CHANNELS } from '../../src-shared/ipc/features/workstation.names';
 
 export interface UnconnectedDeskInput {
   runtime: 'electron' | 'web';
@@ -23,6 +25,8 @@ export interface UnconnectedDeskInput {
   unconnected: Unconnected;
   /** Starts the desk again on the profile now active: called once a technician has repaired or chosen one. */
   reconnect(): Promise<void>;
+  /** Whether the desk starts with the session: nothing to do with the connection, so still set here. */
+  workstation: DeskFeature<typeof WORKSTATION_CHANNELS>;
 }
 
 export interface ComposedDesk {
@@ -107,6 +111,7 @@ export async function composeUnconnectedDesk(input: UnconnectedDeskInput): Promi
     'technician/close': () => technician.close(),
     'technician/setPin': (request) => technician.setPin(request.pin),
     ...diagnostics.handlers,
+    ...input.workstation.handlers,
   };
   const dispatcher = createDispatcher(
     { ...refusing, ...reachable },

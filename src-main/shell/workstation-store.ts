@@ -41,6 +41,12 @@ export class WorkstationMemory {
     return this.value.startWithSession;
   }
 
+  /** On disk before it resolves: a desk switched off right after still starts as chosen. */
+  async setStartWithSession(startWithSession: boolean): Promise<void> {
+    this.value = { ...this.value, startWithSession };
+    await this.file.write(this.value);
+  }
+
   async rememberDisplay(display: DisplayMemory): Promise<void> {
     this.value = { ...this.value, display };
     await this.file.write(this.value);

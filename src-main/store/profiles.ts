@@ -39,7 +39,8 @@ function managedProfile({ accountKey: _key, ...profile }: DeploymentFile['profil
   return { ...profile, training: false };
 }
 
-function managedError(): DeskError {
+/** What the deployment file sets is refused at the desk, in the same words whatever the setting. */
+export function managedError(): DeskError {
   return new DeskError('PROFILE_MANAGED', 'This is set by your IT department in the deployment file; it cannot be changed at this desk.');
 }
 

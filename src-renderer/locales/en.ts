@@ -107,6 +107,12 @@ export const en: Messages = {
       done: 'Archive saved to your downloads: {file} ({count} files).',
       failed: 'The archive could not be prepared: {reason}',
     },
+    workstation: {
+      title: 'This workstation',
+      startWithSession: 'Start the desk when the user signs in',
+      hint: 'Off by default. A change applies at once (technician mode).',
+      previewOnly: 'In the browser preview this setting is saved; it takes effect in the installed app.',
+    },
     clock: {
       title: "Desk's clock",
       unmeasured: "Not compared with the platform's yet",

@@ -197,6 +197,12 @@ export const fr = {
       done: 'Archive enregistrée dans les téléchargements\u00a0: {file} ({count} fichiers).',
       failed: "L'archive n'a pas pu être préparée\u00a0: {reason}",
     },
+    workstation: {
+      title: 'Ce poste',
+      startWithSession: "Démarrer le poste à l'ouverture de session Windows",
+      hint: "Désactivé par défaut. Le changement s'applique tout de suite (mode technicien).",
+      previewOnly: "Dans l'aperçu navigateur, ce réglage est enregistré\u00a0; il prend effet dans l'application installée.",
+    },
     clock: {
       title: 'Horloge du poste',
       unmeasured: 'Pas encore comparée à celle de la plateforme',

@@ -140,6 +140,9 @@ export const channelAccess = {
   // As printer tests and connection probes: technician mode, signed in or not (a desk nobody can sign in to needs it most).
   'diagnostics/about': TECHNICIAN,
   'diagnostics/export': TECHNICIAN,
+  // Whether the desk starts with the session names nobody; changing it is the technician's, as the printer and profiles are.
+  'workstation/settings': PUBLIC,
+  'workstation/setStartWithSession': TECHNICIAN,
 } as const satisfies { [C in Channel]: ChannelAccess<C> };
 
 /** One channel's entry as declared, whichever the channel. */

@@ -6,6 +6,7 @@ import { DISPLAY_CHANNELS, DISPLAY_EVENTS } from './features/display.names';
 import { PRINTING_CHANNELS, PRINTING_EVENTS } from './features/printing.names';
 import { STATISTICS_CHANNELS, STATISTICS_EVENTS } from './features/statistics.names';
 import { TECHNICIAN_CHANNELS, TECHNICIAN_EVENTS } from './features/technician.names';
+import { WORKSTATION_CHANNELS, WORKSTATION_EVENTS } from './features/workstation.names';
 
 /**
  * The names of every IPC channel and main → renderer event, as `domain/action`.
@@ -39,10 +40,11 @@ export const CHANNELS = [
   ...STATISTICS_CHANNELS,
   ...TECHNICIAN_CHANNELS,
   ...DIAGNOSTICS_CHANNELS,
+  ...WORKSTATION_CHANNELS,
 ] as const;
 export type Channel = (typeof CHANNELS)[number];
 
-export const EVENTS = [...CORE_EVENTS, ...BOARD_EVENTS, ...CHECKIN_EVENTS, ...DISPLAY_EVENTS, ...PRINTING_EVENTS, ...ADMIN_EVENTS, ...STATISTICS_EVENTS, ...TECHNICIAN_EVENTS, ...DIAGNOSTICS_EVENTS] as const;
+export const EVENTS = [...CORE_EVENTS, ...BOARD_EVENTS, ...CHECKIN_EVENTS, ...DISPLAY_EVENTS, ...PRINTING_EVENTS, ...ADMIN_EVENTS, ...STATISTICS_EVENTS, ...TECHNICIAN_EVENTS, ...DIAGNOSTICS_EVENTS, ...WORKSTATION_EVENTS] as const;
 export type EventName = (typeof EVENTS)[number];
 
 export function isChannel(value: unknown): value is Channel {

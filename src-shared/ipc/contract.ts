@@ -14,6 +14,7 @@ import { displayContract, displayEvents } from './features/display.contract';
 import { printingContract, printingEvents } from './features/printing.contract';
 import { statisticsContract, statisticsEvents } from './features/statistics.contract';
 import { technicianContract, technicianEvents } from './features/technician.contract';
+import { workstationContract, workstationEvents } from './features/workstation.contract';
 import { none, type ChannelSpec } from './spec';
 
 /** The desk's durable files whose damage staff are told about (file names only, never their content). */
@@ -174,6 +175,7 @@ export const ipcContract = {
   ...statisticsContract,
   ...technicianContract,
   ...diagnosticsContract,
+  ...workstationContract,
 } as const satisfies Record<Channel, ChannelSpec>;
 
 /** event → payload pushed from main to the renderer. */
@@ -188,6 +190,7 @@ export const eventContract = {
   ...statisticsEvents,
   ...technicianEvents,
   ...diagnosticsEvents,
+  ...workstationEvents,
 } as const satisfies Record<EventName, z.ZodType>;
 
 export type RequestOf<C extends Channel> = z.input<(typeof ipcContract)[C]['request']>;

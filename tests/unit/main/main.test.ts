@@ -38,6 +38,17 @@ describe('main process start-up', () => {
     await vi.waitFor(() => expect(readdirSync(path.join(app.userData, 'logs')).some((name) => /^desk\.\d{4}-\d{2}-\d{2}\.\d+\.log$/.test(name))).toBe(true));
   });
 
+  it('registers the desk with the session at once when a technician turns it on in Settings, and keeps it in workstation.json', async () => {
+    const [window] = BrowserWindow.created;
+    const call = (channel: string, request?: unknown) =>
+      ipcMain.handlers.get(channel)!({ sender: window!.webContents, senderFrame: { url: 'app://desk/index.html', parent: null } }, request);
+    expect(await call('technician/open', { with: 'pin', pin: '1234' })).toMatchObject({ ok: true });
+    app.setLoginItemSettings.mockClear();
+    expect(await call('workstation/setStartWithSession', { startWithSession: true })).toMatchObject({ ok: true, value: { startWithSession: true, appliedHere: true } });
+    expect(app.setLoginItemSettings).toHaveBeenCalledExactlyOnceWith({ openAtLogin: true });
+    expect(JSON.parse(readFileSync(path.join(app.userData, 'workstation.json'), 'utf8'))).toMatchObject({ startWithSession: true });
+  });
+
   it('reloads the desk window onto its screen after its page crashed, and writes it in the audit trail', async () => {
     const [window] = BrowserWindow.created;
     window!.webContents.url = 'app://desk/index.html#/board';

@@ -30,5 +30,10 @@ export const useSettingsStore = defineStore('settings', () => {
       return archive;
     });
 
-  return { profiles, activateProfile, probePublisher, checkCompatibility, about, exportDiagnostics };
+  /** This computer's settings (read by anyone: they name nobody). */
+  const workstation = () => unwrap(desk.workstation.settings());
+  /** Saved in workstation.json and, in the installed app, registered with Windows at once. */
+  const setStartWithSession = (startWithSession: boolean) => guard(() => unwrap(desk.workstation.setStartWithSession({ startWithSession })));
+
+  return { profiles, activateProfile, probePublisher, checkCompatibility, about, exportDiagnostics, workstation, setStartWithSession };
 });

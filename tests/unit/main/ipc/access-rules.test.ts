@@ -32,6 +32,7 @@ const PUBLIC = new Set<Channel>([
   'technician/state',
   'technician/open',
   'technician/close',
+  'workstation/settings',
 ]);
 const TECHNICIAN = new Set<Channel>([
   'connection/probe',
@@ -46,6 +47,7 @@ const TECHNICIAN = new Set<Channel>([
   'technician/setPin',
   'diagnostics/about',
   'diagnostics/export',
+  'workstation/setStartWithSession',
 ]);
 const BY_DOMAIN: Record<string, AccessRule> = { board: 'staff', checkin: 'staff', statistics: 'staff', printing: 'staff', display: 'public', admin: 'admin' };
 
