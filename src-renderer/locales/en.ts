@@ -163,6 +163,7 @@ export const en: Messages = {
     offline: 'Display not updating at the moment',
     offlineSince: 'Offline since {time}',
     room: 'Room {room}',
+    deskThenRoom: '{desk}, then {room}',
     speech: {
       title: 'Spoken calls (waiting-room display)',
       hint: "This workstation's waiting-room display says the ticket number and the desk, never the patient's name. Without an English voice on this workstation, it plays the chime.",

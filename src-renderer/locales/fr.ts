@@ -253,6 +253,7 @@ export const fr = {
     offline: 'Affichage momentanément non actualisé',
     offlineSince: 'Hors ligne depuis {time}',
     room: 'Salle {room}',
+    deskThenRoom: '{desk}, puis {room}',
     speech: {
       title: "Annonce vocale des appels (écran d'attente)",
       hint: "L'écran d'attente de ce poste dit le numéro du ticket et le guichet, jamais le nom du patient. Sans voix française sur ce poste, il joue le carillon.",

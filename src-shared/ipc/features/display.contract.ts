@@ -14,7 +14,8 @@ export const displayCallSchema = z.object({
 });
 export type DisplayCall = z.infer<typeof displayCallSchema>;
 /**
- * `clinic`: the name the screen shows above the calls (the connection profile's name). `offlineSince`:
+ * `clinic`: the name the screen shows above the calls: the desk's office place as the medical system
+ * names it, never the connection profile's name; absent when unknown (the screen shows its title). `offlineSince`:
  * when not live, since when the calls are no longer known to be current (the screen says so and stops
  * presenting the last call as the current one).
  */

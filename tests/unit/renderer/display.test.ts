@@ -75,4 +75,32 @@ describe('public display', () => {
     expect(wrapper.find('[data-testid="public-display"]').attributes('data-chimes')).toBe('1');
     wrapper.unmount();
   });
+
+  it('says where to go in order, the desk then the room, in the screen\'s language; without a room, the desk alone', async () => {
+    const calls = [{ ...call('t2', 'I002', '2026-11-23T09:05:00+01:00'), deskLabel: 'Accueil 1', room: 'IRM 1' }, call('t1', 'S010', '2026-11-23T09:00:00+01:00')];
+    deskReplies.set('display/calls', () => ({ ok: true, value: { calls, live: true } }));
+    for (const [locale, latest, earlier] of [
+      ['fr', 'Accueil 1, puis Salle IRM 1', 'Accueil 2'],
+      ['en', 'Accueil 1, then Room IRM 1', 'Accueil 2'],
+    ] as const) {
+      const wrapper = mount(DisplayView, { global: { plugins: [createPinia(), createDeskI18n(locale), createVuetify()] } });
+      await flushPromises();
+      expect(wrapper.find('[data-testid="display-latest-desk"]').text()).toBe(`➜ ${latest}`);
+      expect(wrapper.find('.display__earlier-desk').text()).toBe(earlier);
+      wrapper.unmount();
+    }
+  });
+
+  it('heads the screen with the clinic main names, and with its own title in its language when main knows none', async () => {
+    deskReplies.set('display/calls', () => ({ ok: true, value: { calls: [], live: true, clinic: 'Accueil IRM – Scanner' } }));
+    const named = mount(DisplayView, { global: { plugins: [createPinia(), createDeskI18n('fr'), createVuetify()] } });
+    await flushPromises();
+    expect(named.find('[data-testid="display-clinic"]').text()).toBe('Accueil IRM – Scanner');
+    named.unmount();
+    deskReplies.set('display/calls', () => ({ ok: true, value: { calls: [], live: true, clinic: null } }));
+    const unnamed = mount(DisplayView, { global: { plugins: [createPinia(), createDeskI18n('en'), createVuetify()] } });
+    await flushPromises();
+    expect(unnamed.find('[data-testid="display-clinic"]').text()).toBe('Patient calls');
+    unnamed.unmount();
+  });
 });
