@@ -153,6 +153,17 @@ test('a finished day of the week: its own figures, no live ones', async ({ page 
   await expect(statistics.figure('absences')).toHaveText(String(tickets.filter((ticket) => ticket.history!.some((entry) => entry.event === 'absent')).length));
   await expect(statistics.live).toHaveCount(0);
   await expect(page.getByTestId('statistics-desks').locator('tbody tr')).toHaveCount(2);
+
+  // The office place's arrivals beside figures of fewer tickets: each says which tickets it counts, and why.
+  const called = tickets.filter((ticket) => firstCall(ticket)).length;
+  const uncalled = tickets.length - called;
+  expect(uncalled).toBeGreaterThan(0);
+  await expect(page.getByTestId('figure-arrivals').getByTestId('scope')).toHaveText('tout le lieu, appelés ou non');
+  await expect(page.getByTestId('figure-waitMedian').getByTestId('scope')).toHaveText(`sur ${called} tickets appelés`);
+  await expect(page.getByTestId('statistics-desks').getByRole('columnheader', { name: 'Tickets appelés' })).toBeVisible();
+  await expect(page.getByTestId('statistics-desks-note')).toContainText(
+    `${called} des ${tickets.length} arrivées du lieu. ${uncalled} ${uncalled === 1 ? "arrivée n'a été appelée" : "arrivées n'ont été appelées"} à aucun guichet`,
+  );
 });
 
 test('an English desk exports commas between cells, points in decimals and English words', async ({ browser }) => {

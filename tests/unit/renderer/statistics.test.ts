@@ -5,7 +5,7 @@ import { createVuetify } from 'vuetify';
 import type { DayFigures, FigureRow } from '../../../src-shared/statistics/figures';
 import BoardLiveFigures from '../../../src-renderer/features/statistics/components/BoardLiveFigures.vue';
 import StatisticsView from '../../../src-renderer/features/statistics/views/StatisticsView.vue';
-import { chartsOf, offeredDays } from '../../../src-renderer/features/statistics/model/charts';
+import { chartsOf, deskScope, offeredDays } from '../../../src-renderer/features/statistics/model/charts';
 import { createDeskI18n } from '../../../src-renderer/plugins/i18n';
 import { deskCalls, deskEmit, deskReplies } from './setup';
 
@@ -60,13 +60,13 @@ const mountView = () =>
   });
 
 describe('statistics model', () => {
-  it('four charts from the same rows; an unnamed exam type is labelled; waits rounded to 0.1 min', () => {
+  it('four charts from the same rows, each saying which tickets it counts; an unnamed exam type is labelled; waits rounded to 0.1 min', () => {
     const charts = chartsOf({ ...figures(3), byHour: [row('08', '08h', { waiting: { count: 1, median: 4.26, p90: 4.26, max: 4.26 } })] }, 'Non renseigné');
-    expect(charts.map((chart) => [chart.id, chart.kind])).toEqual([
-      ['arrivalsPerHour', 'bar'],
-      ['waitsPerHour', 'line'],
-      ['waitsPerExamType', 'bar'],
-      ['throughputPerDesk', 'bar'],
+    expect(charts.map((chart) => [chart.id, chart.kind, chart.scope])).toEqual([
+      ['arrivalsPerHour', 'bar', 'place'],
+      ['waitsPerHour', 'bar', 'called'],
+      ['waitsPerExamType', 'bar', 'called'],
+      ['throughputPerDesk', 'bar', 'desk'],
     ]);
     expect(charts[1]!.series.map((series) => series.values)).toEqual([[4.3], [4.3]]);
     expect(charts[2]!.labels).toEqual(['IRM', 'Non renseigné']);
@@ -75,6 +75,18 @@ describe('statistics model', () => {
       ['calls', [3]],
       ['absences', [1]],
     ]);
+  });
+
+  it('draws a line only through three points or more: one or two hours of waits are bars', () => {
+    const hours = (count: number) => Array.from({ length: count }, (_, index) => row(String(8 + index), `${8 + index}h`, { waiting: { count: 1, median: 5, p90: 5, max: 5 } }));
+    const kind = (count: number) => chartsOf({ ...figures(3), byHour: hours(count) }, '').find((chart) => chart.id === 'waitsPerHour')!.kind;
+    expect([kind(0), kind(1), kind(2), kind(3), kind(8)]).toEqual(['bar', 'bar', 'bar', 'line', 'line']);
+  });
+
+  it('sets the office place arrivals against the tickets its desks took: the never-called ones have no desk', () => {
+    const day = { ...figures(13), byDesk: [row('1', 'Accueil 1', { arrivals: 6 }), row('2', 'Accueil 2', { arrivals: 4 })] };
+    expect(deskScope(day)).toEqual({ arrivals: 13, taken: 10, untaken: 3 });
+    expect(deskScope({ ...day, byDesk: [] })).toEqual({ arrivals: 13, taken: 0, untaken: 13 });
   });
 
   it('offers today and the days before, across a month end', () => {
@@ -145,6 +157,38 @@ describe('Statistics view', () => {
     expect(clicked).toHaveBeenCalledTimes(1);
     expect(wrapper.find('[data-testid="statistics-notice"]').text()).toContain('3 tickets exportés');
     clicked.mockRestore();
+    wrapper.unmount();
+  });
+
+  it('says why figures of another scope differ: the desk table counts the tickets each desk called, the waits only the called tickets', async () => {
+    const day = { ...figures(13), byDesk: [row('1', 'Accueil 1', { arrivals: 6 }), row('2', 'Accueil 2', { arrivals: 4 })] };
+    deskReplies.set('statistics/day', () => ({ ok: true, value: day }));
+    const wrapper = mountView();
+    await flushPromises();
+    const tile = (id: string) => wrapper.find(`[data-testid="figure-${id}"]`);
+    expect(tile('arrivals').find('[data-testid="value"]').text()).toBe('13');
+    expect(tile('arrivals').find('[data-testid="scope"]').text()).toBe('tout le lieu, appelés ou non');
+    // Two waits measured among 13 arrivals: the tile says over which tickets, and why on hover.
+    expect(tile('waitMedian').find('[data-testid="scope"]').text()).toBe('sur 2 tickets appelés');
+    expect(tile('waitMedian').find('[data-testid="scope"]').attributes('title')).toContain('seuls les tickets appelés');
+    // Same scope as the arrivals: nothing to explain.
+    expect(tile('absences').find('[data-testid="scope"]').exists()).toBe(false);
+
+    const desks = wrapper.find('[data-testid="statistics-desks"]');
+    expect(desks.findAll('thead th').map((cell) => cell.text())).toContain('Tickets appelés');
+    expect(desks.findAll('tbody td').map((cell) => cell.text())).not.toContain('13');
+    expect(wrapper.find('[data-testid="statistics-desks-note"]').text()).toBe(
+      "Chaque guichet compte les tickets qu'il a appelés : 10 des 13 arrivées du lieu. 3 arrivées n'ont été appelées à aucun guichet (en attente, annulées ou parties sans appel) : elles comptent dans les chiffres du jour, pas dans ce tableau.",
+    );
+    expect(wrapper.find('[data-testid="chart-waitsPerHour-scope"]').text()).toBe("Tickets appelés seulement : l'attente se mesure jusqu'au premier appel.");
+    wrapper.unmount();
+  });
+
+  it('draws two hours of waits as bars, never a line through two points', async () => {
+    deskReplies.set('statistics/day', () => ({ ok: true, value: { ...figures(3), byHour: [row('08', '08h', { arrivals: 1 }), row('09', '09h', { arrivals: 2 })] } }));
+    const wrapper = mountView();
+    await flushPromises();
+    expect(wrapper.findAll('canvas').map((canvas) => canvas.attributes('data-chart'))).toEqual(['Bar', 'Bar', 'Bar', 'Bar']);
     wrapper.unmount();
   });
 });

@@ -58,6 +58,25 @@ export const statisticsEn: StatisticsMessages = {
     calls: 'Calls',
     absences: 'No answer',
   },
+  scopes: {
+    place: 'whole office place, called or not',
+    placeHint: "Every ticket of the office place that day, called or not, cancelled ones included: that is why this number is above the called tickets'.",
+    called: 'of {n} called ticket | of {n} called tickets',
+    calledHint: 'A wait runs from arrival to the first call: only called tickets have one, not those still waiting or cancelled.',
+    cared: 'of {n} finished care | of {n} finished cares',
+    caredHint: 'Care is measured from its start to its end: only finished ones count.',
+    chart: {
+      place: 'Every ticket of the office place, called or not.',
+      called: 'Called tickets only: a wait is measured up to the first call.',
+      desk: 'Called tickets, at the desk that took them: a ticket never called has no desk.',
+    },
+    deskTaken: 'Tickets called',
+    deskTakenHint: "The tickets called at this desk (its last call, or a transfer to it). A ticket never called belongs to no desk.",
+    deskNote:
+      'Each desk counts the tickets it called; all {arrivals} arrivals of the office place went through a desk. | ' +
+      "Each desk counts the tickets it called: {taken} of the office place's {arrivals} arrivals. {untaken} arrival was called at no desk (still waiting, cancelled or left uncalled): it counts in the day's figures, not in this table. | " +
+      "Each desk counts the tickets it called: {taken} of the office place's {arrivals} arrivals. {untaken} arrivals were called at no desk (still waiting, cancelled or left uncalled): they count in the day's figures, not in this table.",
+  },
   deskTable: 'Figures per desk',
   csv: {
     title: "Export the day's tickets",

@@ -9,10 +9,17 @@ export interface ChartSeries {
   color: string;
 }
 
+/**
+ * Which tickets a chart counts, said under its title (statistics.scopes.chart.*): its neighbours
+ * count others, and 13 arrivals beside 10 waits must not look like an error.
+ */
+export type ChartScope = 'place' | 'called' | 'desk';
+
 /** What a chart and its table view both draw, from the same numbers. */
 export interface ChartSpec {
   id: 'arrivalsPerHour' | 'waitsPerHour' | 'waitsPerExamType' | 'throughputPerDesk';
   kind: 'bar' | 'line';
+  scope: ChartScope;
   /** statistics.charts.* message naming the first column of the table. */
   categoryKey: string;
   /** Counts, not minutes: the axis has no fractional ticks. */
@@ -27,6 +34,9 @@ const ORANGE = '#c2410c';
 const GREEN = '#2e7d32';
 const GREY = '#616161';
 
+/** Fewer points make no trend: a line through two points suggests one; bars show them as they are. */
+export const MIN_LINE_POINTS = 3;
+
 const oneDecimal = (value: number | null): number | null => (value === null ? null : Math.round(value * 10) / 10);
 const labelOf = (row: FigureRow, unknown: string) => (row.label === '' ? unknown : row.label);
 
@@ -40,15 +50,25 @@ export function chartsOf(figures: DayFigures, unknown: string): ChartSpec[] {
     {
       id: 'arrivalsPerHour',
       kind: 'bar',
+      scope: 'place',
       categoryKey: 'hour',
       counts: true,
       labels: figures.byHour.map((row) => row.label),
       series: [{ key: 'arrivals', labelKey: 'arrivals', values: figures.byHour.map((row) => row.arrivals), color: BLUE }],
     },
-    { id: 'waitsPerHour', kind: 'line', categoryKey: 'hour', counts: false, labels: figures.byHour.map((row) => row.label), series: waits(figures.byHour) },
+    {
+      id: 'waitsPerHour',
+      kind: figures.byHour.length >= MIN_LINE_POINTS ? 'line' : 'bar',
+      scope: 'called',
+      categoryKey: 'hour',
+      counts: false,
+      labels: figures.byHour.map((row) => row.label),
+      series: waits(figures.byHour),
+    },
     {
       id: 'waitsPerExamType',
       kind: 'bar',
+      scope: 'called',
       categoryKey: 'examType',
       counts: false,
       labels: figures.byExamType.map((row) => labelOf(row, unknown)),
@@ -57,6 +77,7 @@ export function chartsOf(figures: DayFigures, unknown: string): ChartSpec[] {
     {
       id: 'throughputPerDesk',
       kind: 'bar',
+      scope: 'desk',
       categoryKey: 'desk',
       counts: true,
       labels: figures.byDesk.map((row) => labelOf(row, unknown)),
@@ -67,6 +88,17 @@ export function chartsOf(figures: DayFigures, unknown: string): ChartSpec[] {
       ],
     },
   ];
+}
+
+/** The office place's arrivals against the tickets its desks took: a ticket never called has no desk. */
+export interface DeskScope {
+  arrivals: number;
+  taken: number;
+  untaken: number;
+}
+export function deskScope(figures: Pick<DayFigures, 'total' | 'byDesk'>): DeskScope {
+  const taken = figures.byDesk.reduce((sum, row) => sum + row.arrivals, 0);
+  return { arrivals: figures.total.arrivals, taken, untaken: Math.max(0, figures.total.arrivals - taken) };
 }
 
 /** The days the statistics offer, today first, as `YYYY-MM-DD` on this computer's calendar. */
