@@ -4,9 +4,16 @@ import { useBoardStore } from '../features/board/stores/board';
 import { useSessionStore } from '../features/staff/stores/session';
 import { useAppStore } from '../stores/app';
 
-/** The product's sections. Hash history: app:// and the preview host serve one file. */
+/** The first screens: their code is fetched at start, while the router still asks main where to go. */
+const signInView = () => import('../features/staff/views/SignInView.vue');
+const boardView = () => import('../features/board/views/BoardView.vue');
+
+/**
+ * The product's sections. Hash history: app:// and the preview host serve one file. Every view is
+ * its own chunk (dynamic import): a section's code, its charts and forms load when it is opened.
+ */
 export const sections = [
-  { name: 'board', path: '/board', icon: 'mdi-view-dashboard-outline', staffOnly: true, view: () => import('../features/board/views/BoardView.vue') },
+  { name: 'board', path: '/board', icon: 'mdi-view-dashboard-outline', staffOnly: true, view: boardView },
   { name: 'checkin', path: '/check-in', icon: 'mdi-account-arrow-right-outline', staffOnly: true, view: () => import('../features/checkin/views/CheckinView.vue') },
   { name: 'statistics', path: '/statistics', icon: 'mdi-chart-bar', staffOnly: true, view: () => import('../features/statistics/views/StatisticsView.vue') },
   { name: 'printers', path: '/printers', icon: 'mdi-printer-pos-outline', staffOnly: false, view: () => import('../features/printing/views/PrintersView.vue') },
@@ -17,7 +24,7 @@ export const sections = [
 export function createDeskRouter(pinia: Pinia) {
   const routes: RouteRecordRaw[] = [
     { path: '/', redirect: '/board' },
-    { path: '/sign-in', name: 'sign-in', component: () => import('../features/staff/views/SignInView.vue') },
+    { path: '/sign-in', name: 'sign-in', component: signInView },
     // A configured desk that cannot connect: this page and nothing else, never the training world.
     { path: '/connect', name: 'connect', component: () => import('../features/connect/views/ConnectView.vue'), meta: { bare: true } },
     // The waiting room's public display: no staff session, no navigation around it.
@@ -33,6 +40,11 @@ export function createDeskRouter(pinia: Pinia) {
   const router = createRouter({ history: createWebHashHistory(), routes });
   router.beforeEach(async (to) => {
     const app = useAppStore(pinia);
+    const session = useSessionStore(pinia);
+    // Asked side by side: the first screen waits for one round trip to main, not two.
+    const restoring = session.restore().catch(() => {
+      // Main unreachable: the sign-in screen says so when it tries.
+    });
     try {
       await app.ensureLoaded();
     } catch {
@@ -42,17 +54,17 @@ export function createDeskRouter(pinia: Pinia) {
     // The public display keeps its own screen: it says the calls are unavailable, in the waiting room's words.
     if (unconnected && to.name !== 'connect' && to.name !== 'display') return { name: 'connect' };
     if (!unconnected && to.name === 'connect') return { name: 'board' };
-    const session = useSessionStore(pinia);
-    try {
-      await session.restore();
-    } catch {
-      // Main unreachable: the sign-in screen says so when it tries.
-    }
+    await restoring;
     if (to.meta.staffOnly && !session.signedIn) return { name: 'sign-in', query: { next: to.fullPath } };
     if (to.name === 'sign-in' && session.signedIn) return { name: 'board' };
     // A locked desk's lock screen is on the board: the other staff pages behind it would only answer BOARD_LOCKED.
     if (to.meta.staffOnly && to.name !== 'board' && session.signedIn && useBoardStore(pinia).locked) return { name: 'board' };
     return true;
   });
+  // The sign-in and board code is on its way while the guard asks main (no chunk fetched after it answers).
+  if (!window.location.hash.startsWith('#/display') && !window.location.hash.startsWith('#/connect')) {
+    void signInView().catch(() => undefined);
+    void boardView().catch(() => undefined);
+  }
   return router;
 }

@@ -26,15 +26,12 @@ export class Accounts {
    */
   static async fromSeeds(seeds: readonly SandboxUserSeed[]): Promise<Accounts> {
     const accounts = new Accounts();
-    for (const seed of seeds) {
-      const { password, ...fields } = seed;
-      accounts.#users.set(seed.id, {
-        ...fields,
-        grantedLicenceIds: [...seed.grantedLicenceIds],
-        password: password === null ? null : await PasswordHash.of(password),
-        pending: null,
-      });
-    }
+    // Side by side on libuv's threads: one after the other, they held the desk's first start ~0.5 s.
+    const hashes = await Promise.all(seeds.map(({ password }) => (password === null ? null : PasswordHash.of(password))));
+    seeds.forEach((seed, index) => {
+      const { password: _password, ...fields } = seed;
+      accounts.#users.set(seed.id, { ...fields, grantedLicenceIds: [...seed.grantedLicenceIds], password: hashes[index]!, pending: null });
+    });
     return accounts;
   }
 

@@ -60,7 +60,7 @@ export interface AdminService {
  */
 export async function registerAdminService(app: FastifyInstance, options: AdminServiceOptions): Promise<AdminService> {
   const tokenTtlSeconds = options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS;
-  const accounts = await Accounts.fromSeeds(options.world.users);
+  const [accounts, decoy] = await Promise.all([Accounts.fromSeeds(options.world.users), PasswordHash.of(randomBytes(16).toString('hex'))]);
   const ctx: AdminContext = {
     world: options.world,
     accounts,
@@ -70,7 +70,7 @@ export async function registerAdminService(app: FastifyInstance, options: AdminS
     outbox: new Outbox(options.now, options.publicUrl),
     now: options.now,
     publicUrl: options.publicUrl,
-    decoy: await PasswordHash.of(randomBytes(16).toString('hex')),
+    decoy,
     invitationTtlSeconds: options.invitationTtlSeconds ?? DEFAULT_INVITATION_TTL_SECONDS,
     resetTtlSeconds: options.resetTtlSeconds ?? DEFAULT_RESET_TTL_SECONDS,
   };

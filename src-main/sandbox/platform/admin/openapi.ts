@@ -131,6 +131,15 @@ function externalOperation(operation: ExternalOperation, names: Map<z.ZodType, s
 
 /** Builds the document once; only `servers` depends on the (late-known) public URL. */
 export function openApiDocument(routes: readonly AdminRoute[], publicUrl: () => string): () => Json {
+  // Built on the first request, not at start-up: rendering every schema costs the desk's start a few hundred ms.
+  let built: Json | null = null;
+  return () => {
+    built ??= buildDocument(routes);
+    return { ...built, servers: [{ url: publicUrl() || '/', description: 'This sandbox platform' }] };
+  };
+}
+
+function buildDocument(routes: readonly AdminRoute[]): Json {
   const names = componentNames();
   const requests = new Set<z.ZodType>();
   const responses = new Set<z.ZodType>();
@@ -164,5 +173,5 @@ export function openApiDocument(routes: readonly AdminRoute[], publicUrl: () => 
       },
     },
   };
-  return () => ({ ...document, servers: [{ url: publicUrl() || '/', description: 'This sandbox platform' }] });
+  return document;
 }
