@@ -7,6 +7,7 @@ import type { DayList, PlatformBoardClient } from '../platform/tickets/board';
 import { isNotOffered } from '../platform/tickets/http';
 import { ticketsCsv } from './csv';
 import { computeDayFigures, liveFigures, ticketFacts, type Thresholds } from './figures';
+import { estimateWaits } from './wait-estimate';
 
 export interface StatisticsDeps {
   board: Pick<PlatformBoardClient, 'listForDay'>;
@@ -80,6 +81,10 @@ export function createStatisticsFeature(deps: StatisticsDeps): DeskFeature<typeo
       'statistics/live': async () => {
         const { list } = await day(undefined);
         return liveFigures(list.tickets.map(ticketFacts), now().getTime());
+      },
+      'statistics/waitEstimate': async () => {
+        const { list } = await day(undefined);
+        return estimateWaits(list.tickets.map(ticketFacts), now().getTime());
       },
       'statistics/exportCsv': async (request) => {
         const { list, workplace } = await day(request.day);

@@ -5,9 +5,13 @@ import { performance } from 'node:perf_hooks';
 import { chromium } from '@playwright/test';
 import { startDesk } from '../../src-main/desk';
 import { startSandbox } from '../../src-main/sandbox/start';
-import { computeDayFigures } from '../../src-main/statistics/figures';
+import { seedWorld } from '../../src-main/sandbox/world/seed';
+import { SANDBOX_KEPT_DAYS } from '../../src-main/sandbox/world/history';
+import { computeDayFigures, ticketFacts, timeOf } from '../../src-main/statistics/figures';
+import { estimateWaits } from '../../src-main/statistics/wait-estimate';
 import { startPreviewHost } from '../../src-main/web/host';
-import type { DeskTicket, TicketHistoryEntry } from '../../src-shared/platform/tickets';
+import type { DeskTicket, TicketHistoryEntry, TicketStatus } from '../../src-shared/platform/tickets';
+import { estimateFor, roundedWait } from '../../src-shared/statistics/wait-estimate';
 import { TestKeystore } from '../helpers/test-keystore';
 import { percentile, type Benchmark } from './harness';
 
@@ -104,7 +108,69 @@ async function statisticsFirstPaint(): Promise<number> {
   }
 }
 
+/** Statuses a history entry leaves the ticket in; a call, a transfer or an absence leaves it as it was. */
+const STATUS_AFTER: Partial<Record<TicketHistoryEntry['event'], TicketStatus>> = {
+  issued: 'issued',
+  checkedIn: 'checkedIn',
+  inCare: 'inCare',
+  done: 'done',
+  closed: 'closed',
+  cancelled: 'cancelled',
+};
+
+/** The ticket as the platform listed it at `at`: its history up to then (null: not issued yet). */
+function ticketAsOf(ticket: DeskTicket, at: number): DeskTicket | null {
+  if (timeOf(ticket.issuedAt) > at) return null;
+  const history = (ticket.history ?? []).filter((entry) => timeOf(entry.at) <= at);
+  const status = history.reduce<TicketStatus>((current, entry) => STATUS_AFTER[entry.event] ?? current, 'issued');
+  const lastCall = history.findLast((entry) => entry.event === 'called');
+  const { lastCall: _later, ...rest } = ticket;
+  return { ...rest, status, history, updatedAt: history.at(-1)?.at ?? ticket.issuedAt, ...(lastCall ? { lastCall: { deskId: lastCall.deskId ?? null, deskLabel: lastCall.deskLabel ?? '', at: lastCall.at } } : {}) };
+}
+
+/**
+ * Replays the training week's finished days (the sandbox's seeded history): at each patient's
+ * arrival, the estimate for their exam type from the tickets as they were then, as the board and
+ * display show it (to 5 minutes), against the wait they had. Mean absolute error in minutes, over
+ * the patients who were called and got an estimate ("—" is not an error, it is no estimate).
+ */
+export function waitEstimateReplay(): { mae: number; estimated: number; called: number } {
+  const world = seedWorld({ now: new Date(`${DAY}T12:00:00+01:00`), keptDays: SANDBOX_KEPT_DAYS });
+  const days = new Map<string, DeskTicket[]>();
+  for (const ticket of world.platform.tickets) {
+    // Today is still running: only finished days are a history.
+    if (ticket.day >= world.day) continue;
+    const key = `${ticket.day}|${ticket.officePlaceId}`;
+    days.set(key, [...(days.get(key) ?? []), ticket]);
+  }
+  let error = 0;
+  let estimated = 0;
+  let called = 0;
+  for (const tickets of days.values()) {
+    for (const patient of tickets) {
+      const { wait, arrival, examType } = ticketFacts(patient);
+      if (wait === null) continue;
+      called += 1;
+      const before = tickets.flatMap((other) => (other === patient ? [] : (ticketAsOf(other, arrival) ?? [])));
+      const { minutes } = estimateFor(estimateWaits(before.map(ticketFacts), arrival), examType);
+      if (minutes === null) continue;
+      estimated += 1;
+      error += Math.abs(roundedWait(minutes) - wait);
+    }
+  }
+  return { mae: error / estimated, estimated, called };
+}
+
 export const benchmarks: Benchmark[] = [
+  {
+    // How far the estimated wait shown at a patient's arrival was from their wait, on the training week.
+    metric: 'statistics.wait_estimate_mae_min',
+    unit: 'min',
+    target: { op: '<=', value: 7 },
+    async run() {
+      return waitEstimateReplay().mae;
+    },
+  },
   {
     // The whole day's figures (every grouping, percentiles, live figures) in main, for 10,000 tickets.
     metric: 'statistics.day_10k_ms',

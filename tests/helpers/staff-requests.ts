@@ -47,6 +47,7 @@ export function staffRequests(ids: SampleIds) {
     'printing/reprint': { contractAppointmentId: appointmentId },
     'statistics/day': {},
     'statistics/live': undefined,
+    'statistics/waitEstimate': undefined,
     'statistics/exportCsv': { includeNames: true },
   } as const satisfies Partial<{ [C in Channel]: RequestOf<C> }>;
 }

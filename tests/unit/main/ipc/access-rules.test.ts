@@ -63,7 +63,7 @@ function expectedRule(channel: Channel): AccessRule {
  * The lock policy of issue 23, apart from the table: at a locked desk only what names no patient and
  * changes nothing of the desk answers (the lock screen's own needs, unlocking, the day's figures).
  */
-const WORKS_LOCKED = new Set<Channel>(['board/workplaceOptions', 'board/snapshot', 'board/lock', 'board/unlock', 'board/office', 'statistics/day', 'statistics/live']);
+const WORKS_LOCKED = new Set<Channel>(['board/workplaceOptions', 'board/snapshot', 'board/lock', 'board/unlock', 'board/office', 'statistics/day', 'statistics/live', 'statistics/waitEstimate']);
 
 /** The office rule of issue 23, apart from the table: what each channel carrying an office, an appointment or a patient checks. */
 const OFFICE: Partial<Record<Channel, string>> = {
@@ -81,6 +81,7 @@ const OFFICE: Partial<Record<Channel, string>> = {
   ),
   'statistics/day': 'workplace',
   'statistics/live': 'workplace',
+  'statistics/waitEstimate': 'workplace',
   'statistics/exportCsv': 'workplace',
 };
 
