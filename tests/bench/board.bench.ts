@@ -166,7 +166,9 @@ async function eventToDom(metric: string, extraTickets: number): Promise<number>
   try {
     await probeReady;
     // Sorted by ticket and narrowed to the load tickets: the rows acted on stay in view.
-    await page.getByRole('button', { name: 'Numéro de ticket' }).click();
+    await page.getByTestId('board-filters').click();
+    await page.getByTestId('board-filters-menu').getByRole('button', { name: 'Numéro de ticket' }).click();
+    await page.keyboard.press('Escape');
     await page.getByTestId('board-search').locator('input').fill('B0');
     await page.locator('[data-ticket="B0001"]').waitFor();
     const ids = new Map(sandbox.world.platform.tickets.map((ticket) => [ticket.formattedNumber, ticket.ticketId]));

@@ -183,6 +183,8 @@ test.describe('several desks, one office', () => {
     await untilWaiting('SCAN', 'IRM');
     const mri = waitingWith('IRM').map((ticket) => ticket.formattedNumber);
     expect(mri.length).toBeGreaterThan(0);
+    // The desk's queue is chosen from the ⋮ menu; the rest of the office is a switch of « Filtres et tri ».
+    await a.page.getByTestId('board-more').click();
     await a.page.getByTestId('queue-open').click();
     const dialog = a.page.getByTestId('queue-dialog');
     await expect(dialog).toBeVisible();
@@ -191,13 +193,21 @@ test.describe('several desks, one office', () => {
     await a.page.getByRole('option', { name: 'SCAN', exact: true }).click();
     await dialog.locator('.v-card-title').click();
     await dialog.getByTestId('queue-save').click();
+    await a.page.getByTestId('board-more').click();
     await expect(a.page.getByTestId('queue-open')).toHaveAttribute('data-restricted', 'true');
+    await expect(a.page.getByTestId('queue-open')).toContainText('Une partie du site');
+    await a.page.keyboard.press('Escape');
     // The board shows the desk's queue; the rest of the office on demand.
     const mriRow = await a.board.find(mri[0]!);
     await expect(mriRow).toHaveCount(0);
-    await a.page.getByTestId('queue-whole-office').click();
+    await a.page.getByTestId('board-filters').click();
+    const wholeOffice = a.page.getByTestId('board-filters-menu').getByLabel('Tout le site');
+    await expect(a.page.getByTestId('board-filters-menu')).toContainText('hors de la file de ce poste');
+    await wholeOffice.check();
     await expect(mriRow).toBeVisible();
-    await a.page.getByTestId('queue-whole-office').click();
+    await wholeOffice.uncheck();
+    await expect(mriRow).toHaveCount(0);
+    await a.page.keyboard.press('Escape');
     await a.board.search.fill('');
     const number = await callNextOn(a, 'Accueil 1');
     expect(examOf(number)).toBe('SCAN');

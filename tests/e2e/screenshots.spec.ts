@@ -19,6 +19,8 @@ import { CheckinPage } from './pages/checkin-page';
  * receptionist notices (one toolbar row, twelve rows on a laptop screen) are measured too.
  */
 const SIZES = { laptop: { width: 1366, height: 768 }, wide: { width: 1920, height: 1080 } } as const;
+/** A small laptop or a window beside another: not photographed, measured. */
+const NARROW = { width: 1024, height: 768 } as const;
 const LANGUAGES = { fr: 'fr-FR', en: 'en-GB' } as const;
 type Language = keyof typeof LANGUAGES;
 
@@ -75,7 +77,10 @@ async function openBoard(page: Page, language: Language): Promise<BoardPage> {
   await page.waitForURL(/#\/board$/);
   await expect(board.live).toHaveAttribute('data-state', 'live');
   await expect(page.getByTestId('board-row').first()).toBeVisible();
-  await page.getByRole('button', { name: language === 'fr' ? 'Numéro de ticket' : 'Ticket number' }).click();
+  await page.getByTestId('board-filters').click();
+  await page.getByTestId('board-filters-menu').getByRole('button', { name: language === 'fr' ? 'Numéro de ticket' : 'Ticket number' }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('board-filters-menu')).toBeHidden();
   return board;
 }
 
@@ -118,6 +123,100 @@ for (const language of Object.keys(LANGUAGES) as Language[]) {
     });
   }
 }
+
+test('at 1366×768 in French each toolbar button says what it is, and « Filtres et tri » holds the sort and the whole office', async ({ browser }) => {
+  const page = await openPage(browser, 'fr', 'laptop');
+  await openBoard(page, 'fr');
+  const toolbar = page.getByTestId('board-toolbar');
+  // The word beside each icon, and the full name a tooltip and a screen reader give.
+  const labels: [text: string, name: string][] = [
+    ['Filtres et tri', 'Filtres et tri'],
+    ['Postes', 'Postes'],
+    ['Absents', 'Absents (0)'],
+    ['Verrouiller', 'Verrouiller le poste'],
+    ['Plus', 'Plus d’actions'],
+  ];
+  for (const [text, name] of labels) {
+    const button = toolbar.getByRole('button', { name, exact: true });
+    await expect(button).toBeVisible();
+    await expect(button).toContainText(text);
+    await expect(button).toHaveAttribute('title', name);
+  }
+  // One funnel: the desk's queue went to ⋮, the sort and the whole office into « Filtres et tri ».
+  await expect(toolbar.locator('.mdi-filter-variant')).toHaveCount(1);
+  await expect(toolbar.getByRole('button', { name: 'Temps d\'attente' })).toHaveCount(0);
+
+  await page.getByTestId('board-filters').focus();
+  await page.keyboard.press('Enter');
+  const filters = page.getByTestId('board-filters-menu');
+  await expect(filters.getByRole('group', { name: 'Trier par' })).toBeVisible();
+  await expect(filters.getByRole('button', { name: 'Numéro de ticket' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(filters.getByRole('button', { name: 'Temps d\'attente' })).toHaveAttribute('aria-pressed', 'false');
+  // This desk serves the whole office: the switch says so rather than doing nothing.
+  const wholeOffice = filters.getByLabel('Tout le site');
+  await expect(wholeOffice).toBeChecked();
+  await expect(wholeOffice).toBeDisabled();
+  await expect(filters.getByTestId('queue-whole-office')).toContainText('La file de ce poste couvre déjà tout le site');
+  await expectAccessible(page);
+  await filters.getByRole('button', { name: 'Temps d\'attente' }).click();
+  await expect(filters.getByRole('button', { name: 'Temps d\'attente' })).toHaveAttribute('aria-pressed', 'true');
+  await filters.getByRole('button', { name: 'Numéro de ticket' }).click();
+  await page.keyboard.press('Escape');
+  await expect(filters).toBeHidden();
+  await page.context().close();
+});
+
+test('at 1024×768 « Appeler le suivant » and every patient\'s name stay in view; the toolbar shows icons with their names', async ({ browser }) => {
+  const context = await browser.newContext({ locale: LANGUAGES.fr, viewport: NARROW, reducedMotion: 'reduce' });
+  await context.clock.install({ time: PAGES_AT });
+  const page = await context.newPage();
+  const board = await openBoard(page, 'fr');
+
+  await expect(board.callNext).toBeVisible();
+  const callNext = (await board.callNext.boundingBox())!;
+  expect(callNext.x).toBeGreaterThanOrEqual(0);
+  expect(callNext.x + callNext.width).toBeLessThanOrEqual(NARROW.width);
+  expect(callNext.y + callNext.height).toBeLessThanOrEqual(NARROW.height);
+  await expect(board.callNext).toHaveText(/Appeler le suivant/i);
+  // Icons only, each with its name for a tooltip and a screen reader.
+  const toolbar = page.getByTestId('board-toolbar');
+  for (const name of ['Filtres et tri', 'Postes', 'Verrouiller le poste', 'Plus d’actions']) {
+    const button = toolbar.getByRole('button', { name, exact: true });
+    await expect(button).toBeVisible();
+    await expect(button).toHaveAttribute('title', name);
+    await expect(button).not.toContainText(name.split(' ')[0]!);
+  }
+  expect((await toolbar.boundingBox())!.width).toBeLessThanOrEqual(NARROW.width);
+
+  // Each row's name whole: not empty, not cut, inside the window.
+  const rows = page.getByTestId('board-row');
+  await expect(rows.first()).toBeVisible();
+  const names = await rows.evaluateAll((all, width) =>
+    all.map((row) => {
+      const name = row.querySelector('.board-row__name')!;
+      const box = name.getBoundingClientRect();
+      const shown = name.parentElement!.getBoundingClientRect();
+      return { ticket: row.getAttribute('data-ticket'), text: name.textContent?.trim() ?? '', whole: box.width > 0 && box.right <= shown.right + 1 && box.right <= width };
+    }),
+  NARROW.width);
+  expect(names.length).toBeGreaterThanOrEqual(8);
+  for (const name of names) {
+    expect(name.text, name.ticket ?? '').not.toBe('');
+    expect(name.text, name.ticket ?? '').not.toBe('—');
+    expect(name.whole, `${name.ticket} ${name.text}`).toBe(true);
+  }
+  await expectAccessible(page);
+  // The filters' fields come along in the menu; the desk's queue is in ⋮.
+  await page.getByTestId('board-filters').click();
+  await expect(page.getByTestId('board-filter-exam')).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await page.getByTestId('board-more').click();
+  await expect(page.getByTestId('queue-open')).toContainText('File du poste');
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await context.close();
+});
 
 test('the toolbar menus (filters, more actions) open by keyboard and pass axe', async ({ browser }) => {
   const page = await openPage(browser, 'fr', 'laptop');

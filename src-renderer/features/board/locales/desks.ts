@@ -19,6 +19,7 @@ const fr = {
   },
   queue: {
     open: 'File du poste',
+    restricted: 'Une partie du site',
     title: 'Ce que ce poste sert',
     everything: 'Tout le site',
     hint: 'Laissez une liste vide pour tout servir. « Appeler le suivant » ne prend que les patients de cette file.',
@@ -49,6 +50,7 @@ const fr = {
   absent: {
     action: 'Absent',
     list: 'Absents ({count})',
+    short: 'Absents',
     title: 'Patients absents',
     none: 'Aucun patient absent.',
     calls: '{calls} appel | {calls} appels',
@@ -78,6 +80,7 @@ const en: DesksMessages = {
   },
   queue: {
     open: 'Desk queue',
+    restricted: 'Part of the office',
     title: 'What this desk serves',
     everything: 'The whole office',
     hint: 'Leave a list empty to serve everything. "Call next" only takes patients of this queue.',
@@ -108,6 +111,7 @@ const en: DesksMessages = {
   absent: {
     action: 'Absent',
     list: 'Absent ({count})',
+    short: 'Absent',
     title: 'Absent patients',
     none: 'No absent patient.',
     calls: '{calls} call | {calls} calls',

@@ -4,6 +4,7 @@ export const boardEn: BoardMessages = {
   title: 'Call board',
   toolbar: 'Board tools',
   more: 'More actions',
+  moreShort: 'More',
   welcome: 'Hello {name}',
   offices: 'Your offices',
   empty: 'Nobody on the board yet: arrivals will appear here by themselves.',
@@ -114,7 +115,7 @@ export const boardEn: BoardMessages = {
     reprinted: { printed: 'Ticket reprinted.', queued: 'Ticket queued: it will print as soon as the printer is ready.', preview: 'Ticket reprinted (training preview).' },
   },
   filters: {
-    title: 'Filters',
+    title: 'Filters and sort',
     search: 'Name or ticket no.',
     examType: 'Exam type',
     practitioner: 'Practitioner',
@@ -122,6 +123,8 @@ export const boardEn: BoardMessages = {
     sort: 'Sort by',
     sortWait: 'Waiting time',
     sortTicket: 'Ticket number',
+    wholeOfficeHint: "Also shows the patients outside this desk's queue.",
+    wholeOfficeAlready: 'This desk\'s queue already covers the whole office ("Desk queue", in the More menu).',
   },
   workplace: {
     label: '{place} · {desk}',
@@ -187,5 +190,6 @@ export const boardEn: BoardMessages = {
     password: 'Password',
     unlock: 'Unlock',
     lockNow: 'Lock the desk',
+    lockShort: 'Lock',
   },
 };

@@ -3,6 +3,8 @@ export const boardFr = {
   title: "Tableau d'appel",
   toolbar: 'Outils du tableau',
   more: 'Plus d’actions',
+  /** The ⋮ button's word beside its icon on a wide window; `more` stays its full name. */
+  moreShort: 'Plus',
   welcome: 'Bonjour {name}',
   offices: 'Vos établissements',
   empty: "Aucun patient sur le tableau pour l'instant : les arrivées s'afficheront ici toutes seules.",
@@ -115,7 +117,7 @@ export const boardFr = {
     reprinted: { printed: 'Ticket réimprimé.', queued: "Ticket en file d'attente : il sortira dès que l'imprimante sera prête.", preview: 'Ticket réimprimé (aperçu de formation).' },
   },
   filters: {
-    title: 'Filtres',
+    title: 'Filtres et tri',
     search: 'Nom ou n° de ticket',
     examType: "Type d'examen",
     practitioner: 'Praticien',
@@ -123,6 +125,8 @@ export const boardFr = {
     sort: 'Trier par',
     sortWait: "Temps d'attente",
     sortTicket: 'Numéro de ticket',
+    wholeOfficeHint: 'Montre aussi les patients hors de la file de ce poste.',
+    wholeOfficeAlready: 'La file de ce poste couvre déjà tout le site (« File du poste », dans le menu Plus).',
   },
   workplace: {
     label: '{place} · {desk}',
@@ -188,6 +192,7 @@ export const boardFr = {
     password: 'Mot de passe',
     unlock: 'Déverrouiller',
     lockNow: 'Verrouiller le poste',
+    lockShort: 'Verrouiller',
   },
 };
 export type BoardMessages = typeof boardFr;
