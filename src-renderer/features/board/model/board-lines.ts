@@ -15,8 +15,14 @@ export const FILTER_COLUMNS = {
 export type FilterColumn = keyof typeof FILTER_COLUMNS;
 const COLUMNS = Object.keys(FILTER_COLUMNS) as FilterColumn[];
 
-/** A ticket's line, made once per version of its row: the lines of untouched rows stay the same objects. */
-type RowLine = BoardLine & { kind: 'row' };
+/**
+ * A ticket's line, made once per version of its row: the lines of untouched rows stay the same objects.
+ * `at` is its arrival in epoch ms, read once here: sorting 5,000 rows compares them 60,000 times, and
+ * comparing the ISO texts with `localeCompare` there held the board's first frame.
+ */
+type RowLine = BoardLine & { kind: 'row'; at: number };
+
+const lineOf = (row: BoardRow): RowLine => ({ kind: 'row', key: row.ticketId, row, at: Date.parse(row.checkedInAt) });
 
 // One collator for every comparison: `localeCompare` with options builds one per call.
 const numericOrder = new Intl.Collator(undefined, { numeric: true });
@@ -29,9 +35,9 @@ export function folded(text: string): string {
 function comparator(sort: BoardFilters['sort']): (a: RowLine, b: RowLine) => number {
   const primary =
     sort === 'wait'
-      ? (a: BoardRow, b: BoardRow) => a.checkedInAt.localeCompare(b.checkedInAt) || a.number - b.number
-      : (a: BoardRow, b: BoardRow) => numericOrder.compare(a.formattedNumber, b.formattedNumber);
-  return (a, b) => primary(a.row, b.row) || (a.row.ticketId < b.row.ticketId ? -1 : a.row.ticketId > b.row.ticketId ? 1 : 0);
+      ? (a: RowLine, b: RowLine) => a.at - b.at || a.row.number - b.row.number
+      : (a: RowLine, b: RowLine) => numericOrder.compare(a.row.formattedNumber, b.row.formattedNumber);
+  return (a, b) => primary(a, b) || (a.row.ticketId < b.row.ticketId ? -1 : a.row.ticketId > b.row.ticketId ? 1 : 0);
 }
 
 /** First index whose line sorts at or after `entry`. */
@@ -161,7 +167,7 @@ export class BoardLines {
     for (const row of rows) {
       this.rows.set(row.ticketId, row);
       this.follow(row);
-      this.entries.set(row.ticketId, { kind: 'row', key: row.ticketId, row });
+      this.entries.set(row.ticketId, lineOf(row));
       for (const column of COLUMNS) this.columns.get(column)!.add(FILTER_COLUMNS[column](row));
     }
     if (this.filters) this.rebuild(this.filters);
@@ -169,7 +175,7 @@ export class BoardLines {
 
   upsert(row: BoardRow): void {
     this.remove(row.ticketId);
-    const entry: RowLine = { kind: 'row', key: row.ticketId, row };
+    const entry = lineOf(row);
     this.rows.set(row.ticketId, row);
     this.entries.set(row.ticketId, entry);
     this.follow(row);
