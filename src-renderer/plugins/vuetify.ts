@@ -15,8 +15,10 @@ import { createVuetify } from 'vuetify';
 import { aliases, mdi } from 'vuetify/iconsets/mdi';
 import { en, fr } from 'vuetify/locale';
 import type { Locale } from './i18n';
+import { keepRippleListenersBounded } from './ripple-listeners';
 
 export function createDeskVuetify(locale: Locale) {
+  keepRippleListenersBounded();
   return createVuetify({
     icons: { defaultSet: 'mdi', aliases, sets: { mdi } },
     locale: { locale, fallback: 'en', messages: { fr, en } },

@@ -6,7 +6,7 @@ import type { PrintingOverview } from '../../../src-shared/ipc/features/printing
 import { PrinterEmulator } from '../../helpers/printer-emulator';
 import { percentile } from '../harness';
 import { launchDeskHost, type DeskHost } from './hosts';
-import { armRowText, RENDERER_COUNTERS, sampleMain, sampleRenderer } from './measure';
+import { added, armRowText, RENDERER_COUNTERS, rendererInventory, sampleMain, sampleRenderer } from './measure';
 import { planDay, type HourPlan, type SoakScale } from './plan';
 import { padDay } from './world';
 import type { Counts, HourRow } from './verdict';
@@ -112,6 +112,7 @@ class Day {
   private lockTurn = 0;
   private statisticsTurn = 0;
   private deskTurn = 0;
+  private readonly inventories = new Map<DeskScreen, Awaited<ReturnType<typeof rendererInventory>>>();
 
   constructor(
     private readonly sandbox: RunningSandbox,
@@ -339,6 +340,18 @@ class Day {
     // The searches' debounce, the transitions and the messages' own timeouts end before anything is counted.
     await new Promise((resolve) => setTimeout(resolve, 6_000));
     const reading = await this.reading(Number.NaN);
+    // What each page holds more (or less) than at the start, by listener type and code position: where to look.
+    for (const desk of this.desks) {
+      const now = await rendererInventory(desk.cdp);
+      const before = this.inventories.get(desk);
+      if (!before) this.inventories.set(desk, now);
+      else {
+        const differences = Object.fromEntries(
+          (Object.keys(now) as (keyof typeof now)[]).map((kind): [string, Record<string, number>] => [kind, added(before[kind], now[kind])]).filter(([, diff]) => Object.keys(diff).length > 0),
+        );
+        this.log(`  ${desk.host.deskLabel} holds more than at the start: ${JSON.stringify(differences)}`);
+      }
+    }
     for (const desk of this.desks.slice(1)) await desk.page.getByTestId('board-search').locator('input').fill('');
     return reading;
   }

@@ -9,17 +9,17 @@ import type { InspectorSession } from './inspector';
  * an EventSource until it is closed), which no DevTools counter gives.
  */
 export const RENDERER_COUNTERS = `(() => {
-  const live = new Set();
+  const live = new Map();
   const { setTimeout: setT, clearTimeout: clearT, setInterval: setI, clearInterval: clearI } = window;
   window.setTimeout = function (handler, delay, ...args) {
     if (typeof handler !== 'function') return setT.call(window, handler, delay, ...args);
     const id = setT.call(window, function (...inner) { live.delete(id); return handler.apply(this, inner); }, delay, ...args);
-    live.add(id);
+    live.set(id, String(handler).slice(0, 60));
     return id;
   };
   window.setInterval = function (handler, delay, ...args) {
     const id = setI.call(window, handler, delay, ...args);
-    live.add(id);
+    live.set(id, 'interval ' + String(handler).slice(0, 60));
     return id;
   };
   window.clearTimeout = function (id) { live.delete(id); return clearT.call(window, id); };
@@ -38,6 +38,7 @@ export const RENDERER_COUNTERS = `(() => {
     }
     return { timers: live.size, sse };
   };
+  window.__soakTimers = () => [...live.values()];
 })()`;
 
 export interface MainSample {
@@ -109,6 +110,35 @@ export async function sampleRenderer(cdp: CDPSession): Promise<RendererSample> {
   const { result } = await cdp.send('Runtime.evaluate', { expression: 'window.__soakCounts()', returnByValue: true });
   const counts = result.value as { timers: number; sse: number };
   return { heapMb: usedSize / MB, nodes: counters.nodes, listeners: counters.jsEventListeners, timers: counts.timers, sse: counts.sse };
+}
+
+/** What is in `after` and not in `before`, counted by item (a multiset difference). */
+export function added(before: string[], after: string[]): Record<string, number> {
+  const counts = new Map<string, number>();
+  for (const item of after) counts.set(item, (counts.get(item) ?? 0) + 1);
+  for (const item of before) counts.set(item, (counts.get(item) ?? 0) - 1);
+  return Object.fromEntries([...counts].filter(([, count]) => count !== 0));
+}
+
+/** What a page holds, by kind, for finding what leaked: its timers' handlers and the window's and document's listeners. */
+export async function rendererInventory(cdp: CDPSession): Promise<{ timers: string[]; window: string[]; document: string[]; tree: string[] }> {
+  const { result: timers } = await cdp.send('Runtime.evaluate', { expression: 'window.__soakTimers()', returnByValue: true });
+  const listenersOf = async (expression: string, depth = 0) => {
+    const { result } = await cdp.send('Runtime.evaluate', { expression, objectGroup: 'soak-inventory' });
+    const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId!, depth, pierce: true });
+    return listeners.map((listener) => `${listener.type}@${listener.lineNumber}:${listener.columnNumber}`).sort();
+  };
+  try {
+    return {
+      timers: (timers.value as string[]).sort(),
+      window: await listenersOf('window'),
+      document: await listenersOf('document'),
+      // Every node's listeners, the whole tree (the document's own included).
+      tree: await listenersOf('document', -1),
+    };
+  } finally {
+    await cdp.send('Runtime.releaseObjectGroup', { objectGroup: 'soak-inventory' });
+  }
 }
 
 /** Arms a waiter in the page: resolves (after the next paint) with the wall-clock time the ticket's row shows the label. */

@@ -27,6 +27,14 @@ export interface HeldAction {
   sendAt: number;
 }
 
+/** What main pushed while a snapshot was on its way (the held move and the lock: null when nothing came). */
+interface PushedDuringRefresh {
+  rows: BoardRowsEvent[];
+  live: BoardLive | null;
+  held: { move: HeldMove | null } | null;
+  lock: { next: BoardLock | null } | null;
+}
+
 /** What became of a held move once sent (shown by any window of the desk). */
 export interface HeldOutcome {
   status: HeldStatus;
@@ -74,7 +82,7 @@ export const useBoardStore = defineStore('board', () => {
   let unsubscribe: (() => void)[] = [];
   // Pushes and the snapshot travel on different channels: pushes that arrive while a
   // snapshot is in flight win over it, or the snapshot would erase them.
-  let arrivedDuringRefresh: { rows: BoardRowsEvent[]; live: BoardLive | null } | null = null;
+  let arrivedDuringRefresh: PushedDuringRefresh | null = null;
 
   function apply(change: BoardRowsEvent): void {
     const arrivals = board.apply(change);
@@ -105,9 +113,13 @@ export const useBoardStore = defineStore('board', () => {
         }),
         desk.on.board.refused((refusal) => refusals.value.push(refusal)),
         desk.on.board.unsent((moves) => (unsent.value = moves)),
-        desk.on.board.held(showHeld),
+        desk.on.board.held((move) => {
+          if (arrivedDuringRefresh) arrivedDuringRefresh.held = { move };
+          showHeld(move);
+        }),
         desk.on.board.heldSent(({ status, result }) => (heldOutcome.value = { status, result })),
         desk.on.board.locked((next) => {
+          if (arrivedDuringRefresh) arrivedDuringRefresh.lock = { next };
           setLock(next);
           if (!next) void refresh();
         }),
@@ -146,7 +158,7 @@ export const useBoardStore = defineStore('board', () => {
   }
 
   async function refresh(): Promise<void> {
-    const arrived: { rows: BoardRowsEvent[]; live: BoardLive | null } = { rows: [], live: null };
+    const arrived: PushedDuringRefresh = { rows: [], live: null, held: null, lock: null };
     arrivedDuringRefresh = arrived;
     let snapshot;
     try {
@@ -162,10 +174,14 @@ export const useBoardStore = defineStore('board', () => {
     workplace.value = snapshot.workplace;
     board.setDesk(snapshot.workplace);
     settings.value = snapshot.settings;
-    setLock(snapshot.lock);
-    showHeld(snapshot.held);
+    // A lock or a held move pushed meanwhile may be newer than the snapshot or older: the push is
+    // shown (a desk that locked stays locked; a countdown main ended is not drawn again at 0 s for
+    // ever) and main is asked again, its second answer being later than both.
+    setLock(arrived.lock ? arrived.lock.next : snapshot.lock);
+    showHeld(arrived.held ? arrived.held.move : snapshot.held);
     loaded.value = true;
-    if (arrivals.length > 0 && !snapshot.lock) cue(arrivals);
+    if (arrivals.length > 0 && !lockState.value) cue(arrivals);
+    if (arrived.lock || arrived.held) void refresh().catch(() => undefined);
   }
 
   function close(): void {

@@ -145,6 +145,36 @@ describe('board store', () => {
     expect(board.selected).toBeNull();
   });
 
+  it('a countdown main ends while the board reopens is not drawn again at 0 s for ever; main is asked once more', async () => {
+    // Back from Statistics during a held done: main built the snapshot with it, then sent it and said so.
+    let snapshots = 0;
+    const answered = window.desk!.board.snapshot;
+    window.desk!.board.snapshot = () => {
+      snapshots += 1;
+      return answered();
+    };
+    const board = useBoardStore();
+    const opening = board.open();
+    deskEmit('board/held', null);
+    answerSnapshot({ ...snapshotOf([row({ ticketId: 'a' })]), held: { id: 'held-a', ticketId: 'a', formattedNumber: 'A', status: 'done', sendInMs: 1_200 } });
+    await opening;
+    expect(board.held).toBeNull();
+    await vi.waitFor(() => expect(snapshots).toBe(2));
+    answerSnapshot(snapshotOf([row({ ticketId: 'a' })]));
+    await vi.waitFor(() => expect(board.rows.size).toBe(1));
+    expect(board.held).toBeNull();
+  });
+
+  it('a desk that locks while the board reopens stays locked: no row drawn from the snapshot taken before', async () => {
+    const board = useBoardStore();
+    const opening = board.open();
+    lockFromMain({ reason: 'manual', idleMinutes: null });
+    answerSnapshot(snapshotOf([row({ ticketId: 'a', patientDisplayName: 'Jeanne M.' })]));
+    await opening;
+    expect(board.locked).toBe(true);
+    expect(board.rows.size).toBe(0);
+  });
+
   it('names the office place the board shows, for the header; none when the publisher cannot say', async () => {
     window.desk!.board.workplaceOptions = () =>
       Promise.resolve({ ok: true, value: { officePlaces: [{ officePlaceId: 2, name: 'Villeurbanne' }, { officePlaceId: 1, name: 'Lyon Part-Dieu' }], current: null } });
