@@ -39,6 +39,8 @@ export interface IssuedTicket {
   requestUid: string;
   /** The appointment as check-in just read it (exam, practitioner, room); absent: the printer reads it. */
   appointment?: Appointment;
+  /** The other appointments checked in with it under this number: the ticket lists every exam. */
+  linked?: readonly Appointment[];
 }
 
 /**

@@ -319,11 +319,12 @@ export class BoardService {
     const chosen = this.queue.current();
     const collect = (values: (string | null)[], kept: readonly string[]) =>
       [...new Set([...values.filter((value): value is string => value !== null), ...kept])].sort((a, b) => a.localeCompare(b));
-    const rows = this.locked ? [] : this.state.rows();
+    // A journey's other exams count too: the scanner team can choose the scanner though its patient's ticket is an MRI's.
+    const exams = (this.locked ? [] : this.state.rows()).flatMap((row) => [row, ...(row.linkedExams ?? [])]);
     return {
-      examTypeIds: collect(rows.map((row) => row.examTypeId), chosen.examTypeIds),
-      rooms: collect(rows.map((row) => row.room), chosen.rooms),
-      practitioners: collect(rows.map((row) => row.practitioner), chosen.practitioners),
+      examTypeIds: collect(exams.map((exam) => exam.examTypeId), chosen.examTypeIds),
+      rooms: collect(exams.map((exam) => exam.room), chosen.rooms),
+      practitioners: collect(exams.map((exam) => exam.practitioner), chosen.practitioners),
     };
   }
 

@@ -1,5 +1,5 @@
 import { inQueue } from '../../src-shared/board/desks';
-import { groupOf, statusRank, type BoardMove, type BoardRow, type Verification } from '../../src-shared/board/rows';
+import { groupOf, statusRank, type BoardMove, type BoardRow, type LinkedExam, type Verification } from '../../src-shared/board/rows';
 import { EVERYTHING, type DeskQueue } from '../../src-shared/platform/desks';
 import type { BoardRowsEvent } from '../../src-shared/ipc/features/board.contract';
 import type { DeskTicket, TicketStatus } from '../../src-shared/platform/tickets';
@@ -221,10 +221,12 @@ export class BoardState {
     if (!group) return null;
     const check = ticket.contractAppointmentId ? this.check(ticket.contractAppointmentId) : null;
     const appointment = check?.kind === 'verified' ? check.appointment : null;
+    const linkedExams = check?.kind === 'verified' ? this.linkedExamsOf(check.linked) : undefined;
     const facts = {
       examTypeId: appointment?.examTypeId ?? null,
       practitioner: appointment?.practitionerLabel ?? null,
       room: appointment?.roomLabel ?? null,
+      ...(linkedExams ? { linkedExams } : {}),
     };
     return {
       ticketId: ticket.ticketId,
@@ -248,6 +250,24 @@ export class BoardState {
       inQueue: inQueue(this.queue, facts),
       working: this.working.get(ticket.ticketId) ?? null,
     };
+  }
+
+  /**
+   * The journey's other exams under the row's ticket; one that has a ticket of its own on this
+   * board (a platform that numbered each appointment) is that ticket's row, not this one's.
+   */
+  private linkedExamsOf(linked: readonly Appointment[] | undefined): LinkedExam[] | undefined {
+    const exams = (linked ?? [])
+      .filter((other) => !this.ticketsOf(other.id).some((ticket) => ticket.status !== 'cancelled'))
+      .map((other) => ({
+        contractAppointmentId: other.id,
+        examLabel: other.examLabel ?? null,
+        examTypeId: other.examTypeId ?? null,
+        practitioner: other.practitionerLabel ?? null,
+        room: other.roomLabel ?? null,
+        startDate: other.startDate,
+      }));
+    return exams.length > 0 ? exams : undefined;
   }
 
   /** When the last read is older than the row's promise (recheck.ts), the row says when it was. */

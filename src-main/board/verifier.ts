@@ -1,10 +1,12 @@
 import pLimit, { type LimitFunction } from 'p-limit';
+import { linkedAppointments } from '../../src-shared/checkin/journey';
 import type { Appointment, AppointmentPair } from '../../src-shared/publisher/schemas';
 import { isContractError } from '../publisher/errors';
 
 /** What the publisher said of one appointment, and when. */
 export type Check =
-  | { kind: 'verified'; appointment: Appointment; at: number }
+  /** `linked`: the patient's other appointments checked in under the same ticket (journey.ts); absent means none. */
+  | { kind: 'verified'; appointment: Appointment; linked?: readonly Appointment[]; at: number }
   | { kind: 'gone'; at: number }
   | { kind: 'unreachable'; at: number };
 
@@ -73,7 +75,7 @@ export class Reverifier {
   learn(appointmentId: string, status: Appointment['status'], at: number): boolean {
     const known = this.cache.get(appointmentId);
     if (known?.kind !== 'verified' || known.at >= at || this.inFlight.has(appointmentId)) return false;
-    this.cache.set(appointmentId, { kind: 'verified', appointment: { ...known.appointment, status }, at });
+    this.cache.set(appointmentId, { ...known, appointment: { ...known.appointment, status }, at });
     return true;
   }
 
@@ -98,7 +100,8 @@ export class Reverifier {
     const epoch = this.epochs.get(appointmentId) ?? 0;
     try {
       const pair = await get(appointmentId);
-      check = { kind: 'verified', appointment: pair.appointment, at: this.now() };
+      const linked = linkedAppointments(pair);
+      check = { kind: 'verified', appointment: pair.appointment, ...(linked.length > 0 ? { linked } : {}), at: this.now() };
     } catch (error) {
       const gone = isContractError(error) && error.status === 404 && error.code === 'UNKNOWN_APPOINTMENT';
       check = { kind: gone ? 'gone' : 'unreachable', at: this.now() };

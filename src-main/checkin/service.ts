@@ -265,6 +265,9 @@ export class CheckinService {
     const checkedIn: string[] = [];
     const notCheckedIn: CheckinResult['notCheckedIn'] = [];
     let publisherTicket: string | null = null;
+    // Every appointment of the journey carries the one number (contract: printed ticket, agenda and desk agree):
+    // the platform's, else the one the medical system gave the main appointment.
+    let proposed: CheckInRequest['proposedTicket'] = issued ? { number: issued.number, formattedNumber: issued.formattedNumber } : null;
     for (const [index, appointment] of journey.entries()) {
       const others = journey.filter((other) => other !== appointment);
       const request: CheckInRequest = {
@@ -276,11 +279,14 @@ export class CheckinService {
         examId: appointment.examId ?? null,
         otherExamIds: others.flatMap((other) => (other.examId ? [other.examId] : [])),
         otherAppointmentsReadyForCheckIn: journey.length > 1,
-        proposedTicket: issued ? { number: issued.number, formattedNumber: issued.formattedNumber } : null,
+        proposedTicket: proposed,
       };
       try {
         const answer = await this.deps.publisher.checkInAppointment(appointment.id, request);
         if (index === 0) publisherTicket = answer.ticketNumberFormatted ?? null;
+        if (index === 0 && !proposed && answer.ticketNumber !== undefined && answer.ticketNumberFormatted) {
+          proposed = { number: answer.ticketNumber, formattedNumber: answer.ticketNumberFormatted };
+        }
         checkedIn.push(appointment.id);
       } catch (error) {
         if (index > 0) {
@@ -306,7 +312,15 @@ export class CheckinService {
       log.warn('publisher did not adopt the proposed ticket');
     }
     const print = formattedNumber
-      ? await this.print({ contractAppointmentId: main.id, formattedNumber, officePlaceId: workplace.officePlaceId, requestUid: issued?.requestUid ?? `desk-${randomUUID()}` })
+      ? await this.print({
+          contractAppointmentId: main.id,
+          formattedNumber,
+          officePlaceId: workplace.officePlaceId,
+          requestUid: issued?.requestUid ?? `desk-${randomUUID()}`,
+          appointment: main,
+          // Only what the medical system took: a linked appointment it refused is not on the patient's ticket.
+          linked: journey.filter((appointment) => appointment !== main && checkedIn.includes(appointment.id)),
+        })
       : ({ printed: false, code: 'PRINTER_UNAVAILABLE' } as const);
     log.info('desk check-in', { appointments: checkedIn.length, refused: notCheckedIn.length, numberedBy: issued ? 'platform' : 'publisher', printed: print.printed });
     return {

@@ -9,9 +9,9 @@ import type {
 } from '../../src-shared/printing/layout';
 import { printableText } from './charset';
 
-const WORDS: Record<TicketLanguage, { yourNumber: string; practitioner: string; room: string; at: string; duplicate: string; columns: string; noQr: string }> = {
-  fr: { yourNumber: 'Votre numéro', practitioner: 'Praticien', room: 'Salle', at: 'à', duplicate: 'DUPLICATA', columns: 'colonnes', noQr: 'Pas de QR code : modèle sans QR' },
-  en: { yourNumber: 'Your number', practitioner: 'Practitioner', room: 'Room', at: 'at', duplicate: 'DUPLICATE', columns: 'columns', noQr: 'No QR code: model has none' },
+const WORDS: Record<TicketLanguage, { yourNumber: string; practitioner: string; room: string; at: string; duplicate: string; columns: string; noQr: string; exams: (count: number) => string }> = {
+  fr: { yourNumber: 'Votre numéro', practitioner: 'Praticien', room: 'Salle', at: 'à', duplicate: 'DUPLICATA', columns: 'colonnes', noQr: 'Pas de QR code : modèle sans QR', exams: (count) => `Vos ${count} examens` },
+  en: { yourNumber: 'Your number', practitioner: 'Practitioner', room: 'Room', at: 'at', duplicate: 'DUPLICATE', columns: 'columns', noQr: 'No QR code: model has none', exams: (count) => `Your ${count} exams` },
 };
 
 /** The footer may wrap, but a ticket stays short: at most this many footer lines. */
@@ -44,9 +44,18 @@ export function buildTicketLayout(input: LayoutInput): TicketLayout {
   };
   const blocks: TicketBlock[] = [line(settings.establishmentName, { bold: true }), { kind: 'rule' }, line(words.yourNumber)];
   blocks.push(line(facts.formattedNumber, { bold: true, size: 2 }), { kind: 'feed', lines: 1 });
-  if (facts.examLabel) blocks.push(line(facts.examLabel, { bold: true }));
-  if (facts.practitionerLabel) blocks.push(line(`${words.practitioner} : ${facts.practitionerLabel}`));
-  if (facts.roomLabel) blocks.push(line(`${words.room} : ${facts.roomLabel}`));
+  const journey = facts.journey && facts.journey.length > 1 ? facts.journey : null;
+  if (journey) {
+    // Each exam of the visit with its time and room: the patient goes to each, and each team calls this one number.
+    blocks.push(line(words.exams(journey.length)));
+    for (const exam of journey) {
+      blocks.push(line(`${formatTime(exam.startDate, input.timeZone)} ${exam.examLabel ?? ''}`, { bold: true }));
+      if (exam.roomLabel) blocks.push(line(`${words.room} : ${exam.roomLabel}`));
+    }
+  }
+  if (!journey && facts.examLabel) blocks.push(line(facts.examLabel, { bold: true }));
+  if (!journey && facts.practitionerLabel) blocks.push(line(`${words.practitioner} : ${facts.practitionerLabel}`));
+  if (!journey && facts.roomLabel) blocks.push(line(`${words.room} : ${facts.roomLabel}`));
   blocks.push(line(formatDateTime(facts.printedAt, settings.language, input.timeZone)));
   const qr = qrPayload(facts, settings);
   if (qr) blocks.push({ kind: 'qr', data: qr });
@@ -127,7 +136,7 @@ function normalise(text: string, codePage: CodePage): string {
 /** Formatters by time zone: building one costs more than laying out a whole ticket. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatDateTime(iso: string, language: TicketLanguage, timeZone?: string): string {
+function dateParts(iso: string, timeZone?: string): (type: Intl.DateTimeFormatPartTypes) => string {
   const key = timeZone ?? '';
   let format = formatters.get(key);
   if (!format) {
@@ -135,6 +144,16 @@ function formatDateTime(iso: string, language: TicketLanguage, timeZone?: string
     formatters.set(key, format);
   }
   const parts = format.formatToParts(new Date(iso));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((candidate) => candidate.type === type)?.value ?? '';
+  return (type) => parts.find((candidate) => candidate.type === type)?.value ?? '';
+}
+
+function formatDateTime(iso: string, language: TicketLanguage, timeZone?: string): string {
+  const part = dateParts(iso, timeZone);
   return `${part('day')}/${part('month')}/${part('year')} ${WORDS[language].at} ${part('hour')}:${part('minute')}`;
+}
+
+/** 24-hour `10:30` in both languages, as the clinic's clocks and convocations say it. */
+function formatTime(iso: string, timeZone?: string): string {
+  const part = dateParts(iso, timeZone);
+  return `${part('hour')}:${part('minute')}`;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DeskError, isDeskError } from '../../src-shared/errors';
+import { linkedAppointments } from '../../src-shared/checkin/journey';
 import { localDay } from '../../src-shared/day';
 import type {
   DetectedPrinter,
@@ -200,10 +201,10 @@ export class PrintingService implements TicketPrinter {
 
   /** Check-in hands the number; the exam and room come from the publisher when it answers (best effort). */
   private async issuedFacts(ticket: IssuedTicket): Promise<Omit<TicketFacts, 'printedAt'>> {
-    if (ticket.appointment) return factsOf(ticket.appointment, ticket.formattedNumber);
+    if (ticket.appointment) return factsOf(ticket.appointment, ticket.formattedNumber, ticket.linked);
     try {
-      const { appointment } = await this.deps.sources.publisher.getAppointmentById(ticket.contractAppointmentId);
-      return factsOf(appointment, ticket.formattedNumber);
+      const pair = await this.deps.sources.publisher.getAppointmentById(ticket.contractAppointmentId);
+      return factsOf(pair.appointment, ticket.formattedNumber, linkedAppointments(pair));
     } catch {
       const day = localDay(this.clock());
       return { formattedNumber: ticket.formattedNumber, examLabel: null, practitionerLabel: null, roomLabel: null, day };

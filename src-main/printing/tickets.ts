@@ -2,6 +2,7 @@ import { dayOf } from '../../src-shared/day';
 import { DeskError } from '../../src-shared/errors';
 import type { DeskTicket } from '../../src-shared/platform/tickets';
 import type { TicketFacts } from '../../src-shared/printing/layout';
+import { linkedAppointments } from '../../src-shared/checkin/journey';
 import type { Appointment } from '../../src-shared/publisher/schemas';
 import type { DeskJournalPort } from '../features';
 import type { PlatformBoardClient } from '../platform/tickets/board';
@@ -53,18 +54,24 @@ export async function verifyForReprint(sources: TicketSources, contractAppointme
   return {
     officePlaceId: boardTicket.status === 'found' ? boardTicket.ticket.officePlaceId : officePlaceId,
     formattedNumber,
-    facts: factsOf(appointment, formattedNumber),
+    facts: factsOf(appointment, formattedNumber, linkedAppointments(pair)),
   };
 }
 
-export function factsOf(appointment: Appointment, formattedNumber: string): Omit<TicketFacts, 'printedAt'> {
-  return {
+/** `linked`: the other appointments checked in under this number (journey.ts); the ticket then lists them all. */
+export function factsOf(appointment: Appointment, formattedNumber: string, linked: readonly Appointment[] = []): Omit<TicketFacts, 'printedAt'> {
+  const facts = {
     formattedNumber,
     examLabel: appointment.examLabel ?? null,
     practitionerLabel: appointment.practitionerLabel ?? null,
     roomLabel: appointment.roomLabel ?? null,
     day: dayOf(appointment.startDate),
   };
+  if (linked.length === 0) return facts;
+  const journey = [appointment, ...linked]
+    .toSorted((left, right) => Date.parse(left.startDate) - Date.parse(right.startDate))
+    .map((exam) => ({ examLabel: exam.examLabel ?? null, roomLabel: exam.roomLabel ?? null, startDate: exam.startDate }));
+  return { ...facts, journey };
 }
 
 type BoardTicket = { status: 'found'; ticket: DeskTicket } | { status: 'none' } | { status: 'unreachable' };

@@ -42,12 +42,20 @@ export const transferRequestSchema = z.object({
 });
 export type TransferRequest = z.infer<typeof transferRequestSchema>;
 
+interface QueueFacts {
+  examTypeId: string | null;
+  room: string | null;
+  practitioner: string | null;
+}
+
 /**
  * Whether a row is in the desk's queue: every list the desk restricted must hold the row's
  * value; a row whose value is unknown (appointment not read yet) is not in a restricted queue,
- * so "call next" never takes a patient the desk cannot see.
+ * so "call next" never takes a patient the desk cannot see. A patient checked in for several
+ * exams under one ticket is in the queue of each exam's team.
  */
-export function inQueue(queue: DeskQueue, row: { examTypeId: string | null; room: string | null; practitioner: string | null }): boolean {
+export function inQueue(queue: DeskQueue, row: QueueFacts & { linkedExams?: readonly QueueFacts[] | undefined }): boolean {
   const fits = (chosen: readonly string[], value: string | null) => chosen.length === 0 || (value !== null && chosen.includes(value));
-  return fits(queue.examTypeIds, row.examTypeId) && fits(queue.rooms, row.room) && fits(queue.practitioners, row.practitioner);
+  const serves = (exam: QueueFacts) => fits(queue.examTypeIds, exam.examTypeId) && fits(queue.rooms, exam.room) && fits(queue.practitioners, exam.practitioner);
+  return serves(row) || (row.linkedExams ?? []).some(serves);
 }

@@ -26,6 +26,20 @@ export const BOARD_MOVES = ['call', 'recall', 'inCare', 'done', 'closed', 'trans
 export const boardMoveSchema = z.enum(BOARD_MOVES);
 export type BoardMove = z.infer<typeof boardMoveSchema>;
 
+/**
+ * Another appointment checked in under the row's ticket (the patient's journey, src-shared/checkin/journey.ts):
+ * the exam a second team does, so its queue sees the patient and the row names every exam.
+ */
+export const linkedExamSchema = z.object({
+  contractAppointmentId: z.string(),
+  examLabel: z.string().nullable(),
+  examTypeId: z.string().nullable(),
+  practitioner: z.string().nullable(),
+  room: z.string().nullable(),
+  startDate: contractDateTimeSchema,
+});
+export type LinkedExam = z.infer<typeof linkedExamSchema>;
+
 export const boardRowSchema = z.object({
   ticketId: z.string(),
   formattedNumber: z.string(),
@@ -41,6 +55,8 @@ export const boardRowSchema = z.object({
   /** When the ticket was issued, i.e. the patient checked in (kiosk or desk). */
   checkedInAt: contractDateTimeSchema,
   startDate: contractDateTimeSchema.nullable(),
+  /** The journey's other exams under this ticket, soonest first; absent when the ticket is for one appointment. */
+  linkedExams: z.array(linkedExamSchema).optional(),
   lastCall: z.object({ deskId: z.number().int().nullable(), deskLabel: z.string(), at: contractDateTimeSchema }).nullable(),
   /**
    * What each group's time needs, computed once per row in main so the renderer's clock only

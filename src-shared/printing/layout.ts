@@ -36,6 +36,15 @@ export const ticketLayoutSchema = z.object({
 });
 export type TicketLayout = z.infer<typeof ticketLayoutSchema>;
 
+/** One appointment of a journey as its ticket lists it: the exam, where, and when it is booked. */
+export const ticketExamSchema = z.object({
+  examLabel: z.string().max(256).nullable(),
+  roomLabel: z.string().max(256).nullable(),
+  /** The appointment's start, ISO date-time. */
+  startDate: z.iso.datetime({ offset: true }),
+});
+export type TicketExam = z.infer<typeof ticketExamSchema>;
+
 /** What a ticket says: facts of the appointment and ticket, no patient name or birth date. */
 export const ticketFactsSchema = z.object({
   formattedNumber: z.string().min(1).max(32),
@@ -46,6 +55,11 @@ export const ticketFactsSchema = z.object({
   printedAt: z.iso.datetime({ offset: true }),
   /** The appointment's day (YYYY-MM-DD): ticket numbers are recycled per office place and day. */
   day: z.iso.date(),
+  /**
+   * Every appointment checked in together under this number, soonest first, when there are
+   * several (docs/desk-checkin.md, "Every exam of the journey"); absent for a single one.
+   */
+  journey: z.array(ticketExamSchema).max(8).optional(),
 });
 export type TicketFacts = z.infer<typeof ticketFactsSchema>;
 

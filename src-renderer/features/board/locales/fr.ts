@@ -49,6 +49,7 @@ export const boardFr = {
     doneUnknown: 'visite terminée',
   },
   checkedInAt: 'arrivée : {time}',
+  journey: '{count} examens : {exams}',
   calledBy: 'appelé par {desk}',
   practitionerRoom: '{practitioner} · {room}',
   verification: {
