@@ -158,8 +158,11 @@ test('at 1366×768 in French each toolbar button says what it is, and « Filtres
   await expect(wholeOffice).toBeDisabled();
   await expect(filters.getByTestId('queue-whole-office')).toContainText('La file de ce poste couvre déjà tout le site');
   await expectAccessible(page);
-  await filters.getByRole('button', { name: 'Temps d\'attente' }).click();
+  // The sort changed from the keyboard: Space on the focused choice.
+  await filters.getByRole('button', { name: 'Temps d\'attente' }).focus();
+  await page.keyboard.press('Space');
   await expect(filters.getByRole('button', { name: 'Temps d\'attente' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(filters.getByRole('button', { name: 'Numéro de ticket' })).toHaveAttribute('aria-pressed', 'false');
   await filters.getByRole('button', { name: 'Numéro de ticket' }).click();
   await page.keyboard.press('Escape');
   await expect(filters).toBeHidden();
