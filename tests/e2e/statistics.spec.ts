@@ -5,7 +5,12 @@ import type { ChildProcess } from 'node:child_process';
 import { startSandbox, type RunningSandbox } from '../../src-main/sandbox/start';
 import type { DeskTicket } from '../../src-shared/platform/tickets';
 import { readCsv } from '../helpers/csv-reader';
+import { ticketFacts } from '../../src-main/statistics/figures';
+import { estimateWaits } from '../../src-main/statistics/wait-estimate';
+import { roundedWait } from '../../src-shared/statistics/wait-estimate';
 import { expect, launchPreviewHost, test, type PreviewHost } from './fixtures';
+import { PACE } from './pace';
+import { BoardPage } from './pages/board-page';
 import { expectAccessible } from './pages/accessibility';
 import { StatisticsPage } from './pages/statistics-page';
 
@@ -186,4 +191,54 @@ test('an English desk exports commas between cells, points in decimals and Engli
   expect(new Set(column('status'))).not.toContain('checkedIn');
   for (const status of column('status')) expect(['issued', 'checked in', 'in care', 'done', 'closed', 'cancelled']).toContain(status);
   await context.close();
+});
+
+/** A colleague's desk calls the patients waiting longest, as the platform records any desk's call. */
+async function servedElsewhere(count: number): Promise<void> {
+  const waitingNow = () => ticketsOf(sandbox.world.day).filter((ticket) => ticket.status === 'checkedIn' && !ticket.lastCall);
+  while (waitingNow().length < count) await kioskArrivalHere();
+  const waiting = waitingNow()
+    .toSorted((a, b) => a.issuedAt.localeCompare(b.issuedAt))
+    .slice(0, count);
+  for (const ticket of waiting) {
+    const called = await fetch(`${sandbox.platformUrl}/api/kioskTicket/callTicket`, {
+      method: 'POST',
+      headers: { Authorization: sandbox.accountKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ licenceUuid: sandbox.licenceUuid, ticketId: ticket.ticketId, kioskDeskId: 7, deskLabel: 'Accueil 7' }),
+    });
+    expect(called.status).toBe(200);
+  }
+}
+
+/** What a patient arriving now reads, worked out from the sandbox's tickets at this moment: any exam, and per exam type. */
+function expected(): { office: string; perType: string[] } {
+  const estimates = estimateWaits(ticketsOf(sandbox.world.day).map(ticketFacts), Date.now());
+  const { minutes } = estimates.office;
+  expect(minutes, 'enough recent calls for an estimate').not.toBeNull();
+  const own = estimates.byExamType.filter((estimate) => estimate.basis === 'examType');
+  return { office: `~${roundedWait(minutes!)} min`, perType: own.length > 1 ? own.map((estimate) => `${estimate.examType} ~${roundedWait(estimate.minutes!)} min`) : [] };
+}
+
+test('after patients are served, the board header and the public display show the estimated wait of a patient arriving now', async ({ page, context }) => {
+  await servedElsewhere(3);
+  const board = new BoardPage(page);
+  await board.open(host.openUrl);
+  const header = page.getByTestId('board-waitEstimate');
+  // The header refreshes with the clock (30 s): a wait crossing a 5-minute step meanwhile is read again.
+  await expect(async () => {
+    await expect(header.getByTestId('value')).toHaveText(expected().office, { timeout: 2_000 });
+  }).toPass({ timeout: 40_000 * PACE });
+  await expect(header).toContainText('Attente estimée');
+  // Where it comes from, for staff who wonder.
+  await expect(header).toHaveAttribute('title', /^Tous examens\u00a0: médiane des attentes des \d+ patients appelés ces 90 dernières minutes/);
+
+  const display = await context.newPage();
+  await display.goto(`${host.openUrl}#/display`);
+  await expect(display.getByTestId('public-display')).toBeVisible();
+  // One figure, or one per exam type when several have their own.
+  await expect(async () => {
+    const { office, perType } = expected();
+    await expect(display.getByTestId('display-wait-estimate')).toHaveText(`Attente estimée\u00a0: ${perType.length > 0 ? perType.join(' · ') : office}`, { timeout: 2_000 });
+  }).toPass({ timeout: 40_000 * PACE });
+  await display.close();
 });

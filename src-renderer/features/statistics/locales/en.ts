@@ -39,6 +39,16 @@ export const statisticsEn: StatisticsMessages = {
     averageWaitLastHour: 'Average wait (last hour)',
     longestWaitNow: 'Longest wait now',
   },
+  waitEstimate: {
+    label: 'Estimated wait',
+    sentence: 'Estimated wait: {value}',
+    value: '~{minutes} min',
+    examType: '{examType} {value}',
+    notEnough: 'Too few calls in the last 90 minutes to estimate the wait.',
+    basisExamType: '{examType}: median wait of the {count} patients called in the last 90 minutes, counting those already waiting longer.',
+    basisOffice: '{examType}: too few calls for this exam type, median of all exams ({count} calls in the last 90 minutes).',
+    basisAll: 'All exams: median wait of the {count} patients called in the last 90 minutes, counting those already waiting longer.',
+  },
   charts: {
     arrivalsPerHour: 'Arrivals per hour',
     waitsPerHour: 'Wait per hour of arrival',

@@ -38,6 +38,17 @@ export const statisticsFr = {
     averageWaitLastHour: 'Attente moyenne (dernière heure)',
     longestWaitNow: 'Plus longue attente en cours',
   },
+  waitEstimate: {
+    label: 'Attente estimée',
+    /** Sur l'écran d'attente, en phrase. */
+    sentence: 'Attente estimée\u00a0: {value}',
+    value: '~{minutes} min',
+    examType: '{examType} {value}',
+    notEnough: "Pas assez d'appels ces 90 dernières minutes pour estimer l'attente.",
+    basisExamType: '{examType}\u00a0: médiane des attentes des {count} patients appelés ces 90 dernières minutes, en comptant ceux qui attendent déjà plus longtemps.',
+    basisOffice: '{examType}\u00a0: trop peu d’appels pour ce type d’examen, médiane de tous les examens ({count} appels ces 90 dernières minutes).',
+    basisAll: 'Tous examens\u00a0: médiane des attentes des {count} patients appelés ces 90 dernières minutes, en comptant ceux qui attendent déjà plus longtemps.',
+  },
   charts: {
     arrivalsPerHour: 'Arrivées par heure',
     waitsPerHour: 'Attente par heure d’arrivée',

@@ -1,0 +1,43 @@
+import { desk } from '../../../bridge/desk';
+
+/** Board pushes come in bursts: one recomputation per burst. */
+const PUSH_COALESCE_MS = 2_000;
+/** Waits grow with the clock even when nothing happens. */
+const CLOCK_REFRESH_MS = 30_000;
+
+/**
+ * Keeps figures computed in main current while something shows them: loads at once, after each
+ * burst of the board's pushes (`board/rows`) and with the clock. `follow` per component that shows
+ * them, `unfollow` when it goes; the last one stops it all.
+ */
+export function liveFollower(load: () => Promise<void>): { follow: () => void; unfollow: () => void } {
+  let followers = 0;
+  let stops: (() => void)[] = [];
+  let coalesce: ReturnType<typeof setTimeout> | null = null;
+
+  function pushed(): void {
+    if (coalesce !== null) return;
+    coalesce = setTimeout(() => {
+      coalesce = null;
+      void load();
+    }, PUSH_COALESCE_MS);
+  }
+
+  return {
+    follow(): void {
+      followers += 1;
+      if (followers > 1) return;
+      const clock = setInterval(() => void load(), CLOCK_REFRESH_MS);
+      stops = [desk.on.board.rows(pushed), () => clearInterval(clock)];
+      void load();
+    },
+    unfollow(): void {
+      followers = Math.max(0, followers - 1);
+      if (followers > 0) return;
+      for (const stop of stops) stop();
+      stops = [];
+      if (coalesce !== null) clearTimeout(coalesce);
+      coalesce = null;
+    },
+  };
+}
