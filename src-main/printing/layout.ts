@@ -14,6 +14,9 @@ const WORDS: Record<TicketLanguage, { yourNumber: string; practitioner: string; 
   en: { yourNumber: 'Your number', practitioner: 'Practitioner', room: 'Room', at: 'at', duplicate: 'DUPLICATE', columns: 'columns', noQr: 'No QR code: model has none', exams: (count) => `Your ${count} exams` },
 };
 
+/** The appointment's time under the print time: the patient reads when they are expected, not only when they came. */
+const APPOINTMENT_AT: Record<TicketLanguage, string> = { fr: 'Rendez-vous :', en: 'Appointment:' };
+
 /** The footer may wrap, but a ticket stays short: at most this many footer lines. */
 const FOOTER_LINES = 3;
 
@@ -57,6 +60,7 @@ export function buildTicketLayout(input: LayoutInput): TicketLayout {
   if (!journey && facts.practitionerLabel) blocks.push(line(`${words.practitioner} : ${facts.practitionerLabel}`));
   if (!journey && facts.roomLabel) blocks.push(line(`${words.room} : ${facts.roomLabel}`));
   blocks.push(line(formatDateTime(facts.printedAt, settings.language, input.timeZone)));
+  if (facts.appointmentAt) blocks.push(line(`${APPOINTMENT_AT[settings.language]} ${formatDateTime(facts.appointmentAt, settings.language, input.timeZone)}`, { bold: true }));
   const qr = qrPayload(facts, settings);
   if (qr) blocks.push({ kind: 'qr', data: qr });
   if (input.reprint) blocks.push(line(words.duplicate, { bold: true }));

@@ -196,7 +196,7 @@ export class PrintingService implements TicketPrinter {
 
   private sampleFacts(): TicketFacts {
     const now = this.clock();
-    return { formattedNumber: 'A042', examLabel: 'Fibroscopie œso-gastro-duodénale', practitionerLabel: 'Dr Hélène Côté', roomLabel: 'Salle 2', printedAt: now.toISOString(), day: localDay(now) };
+    return { formattedNumber: 'A042', examLabel: 'Fibroscopie œso-gastro-duodénale', practitionerLabel: 'Dr Hélène Côté', roomLabel: 'Salle 2', appointmentAt: new Date(now.getTime() + 20 * 60_000).toISOString(), printedAt: now.toISOString(), day: localDay(now) };
   }
 
   /** Check-in hands the number; the exam and room come from the publisher when it answers (best effort). */

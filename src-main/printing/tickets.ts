@@ -63,6 +63,7 @@ export function factsOf(appointment: Appointment, formattedNumber: string, linke
   const facts = {
     formattedNumber,
     examLabel: appointment.examLabel ?? null,
+    appointmentAt: appointment.startDate,
     practitionerLabel: appointment.practitionerLabel ?? null,
     roomLabel: appointment.roomLabel ?? null,
     day: dayOf(appointment.startDate),

@@ -51,6 +51,8 @@ export const ticketFactsSchema = z.object({
   examLabel: z.string().max(256).nullable(),
   practitionerLabel: z.string().max(256).nullable(),
   roomLabel: z.string().max(256).nullable(),
+  /** The appointment's start, ISO date-time: the patient's time, printed beside the print time (absent in older queued jobs). */
+  appointmentAt: z.iso.datetime({ offset: true }).nullable().optional(),
   /** When the ticket was issued or reprinted, ISO date-time. */
   printedAt: z.iso.datetime({ offset: true }),
   /** The appointment's day (YYYY-MM-DD): ticket numbers are recycled per office place and day. */
