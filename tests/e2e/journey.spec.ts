@@ -1,0 +1,42 @@
+import type { ChildProcess } from 'node:child_process';
+import { DESK_TRAINING_PATIENTS } from '../../src-main/sandbox/world/desk-patients';
+import { expect, launchPreviewHost, test, type PreviewHost } from './fixtures';
+import { ipc } from './pages/admin-page';
+import { CheckinPage } from './pages/checkin-page';
+
+const lea = DESK_TRAINING_PATIENTS.journey;
+
+/** A desk of its own: Léa is checked in here once, whatever the other specs do with her. */
+let host: PreviewHost;
+let child: ChildProcess;
+test.beforeAll(async ({ sandboxArgs }) => {
+  ({ host, child } = await launchPreviewHost(['--kiosk-every', '0', ...sandboxArgs]));
+});
+test.afterAll(() => {
+  child.kill('SIGTERM');
+});
+
+test('Léa checked in at the desk for her MRI and her scan: the ticket lists both exams with time and room, her board row shows both', async ({ page }) => {
+  const checkin = new CheckinPage(page);
+  await checkin.open(host);
+  await checkin.searchByName('Garnier-Vidal', lea.birthDate);
+  await expect(checkin.appointments.getByRole('checkbox')).toHaveCount(2);
+  await checkin.confirm.click();
+  await expect(checkin.ticketNumber).toHaveText(/^I\d{3}$/);
+  const ticket = (await checkin.ticketNumber.textContent())!.trim();
+
+  // Training prints to the preview, drawn from the very layout the printer's bytes come from.
+  const svg = decodeURIComponent((await page.getByTestId('print-preview-image').getAttribute('src'))!.split(',')[1]!);
+  expect(svg).toContain('>Vos 2 examens</text>');
+  expect(svg).toMatch(/>\d\d:\d\d IRM du genou<\/text>/);
+  expect(svg).toContain('>Salle : IRM 1</text>');
+  expect(svg).toMatch(/>\d\d:\d\d Scanner thoracique<\/text>/);
+  expect(svg).toContain('>Salle : Scanner</text>');
+  await checkin.closePrintPreview();
+
+  await page.getByTestId('nav-board').click();
+  const row = page.locator(`[data-testid="board-row"][data-ticket="${ticket}"]`);
+  await expect(row.getByTestId('row-details')).toContainText('IRM du genou + Scanner thoracique');
+  await expect(row.getByTestId('row-details')).toHaveAttribute('title', /2 examens : IRM du genou \(\d\d:\d\d, IRM 1\) \+ Scanner thoracique \(\d\d:\d\d, Scanner\)/);
+  await ipc(host, 'staff/signOut', undefined);
+});
