@@ -60,7 +60,8 @@ export function buildTicketLayout(input: LayoutInput): TicketLayout {
   if (!journey && facts.practitionerLabel) blocks.push(line(`${words.practitioner} : ${facts.practitionerLabel}`));
   if (!journey && facts.roomLabel) blocks.push(line(`${words.room} : ${facts.roomLabel}`));
   blocks.push(line(formatDateTime(facts.printedAt, settings.language, input.timeZone)));
-  if (facts.appointmentAt) blocks.push(line(`${APPOINTMENT_AT[settings.language]} ${formatDateTime(facts.appointmentAt, settings.language, input.timeZone)}`, { bold: true }));
+  // A journey already gives each exam's time above: one more line would repeat the first one's.
+  if (!journey && facts.appointmentAt) blocks.push(line(`${APPOINTMENT_AT[settings.language]} ${formatDateTime(facts.appointmentAt, settings.language, input.timeZone)}`, { bold: true }));
   const qr = qrPayload(facts, settings);
   if (qr) blocks.push({ kind: 'qr', data: qr });
   if (input.reprint) blocks.push(line(words.duplicate, { bold: true }));

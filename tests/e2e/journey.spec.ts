@@ -32,6 +32,8 @@ test('Léa checked in at the desk for her MRI and her scan: the ticket lists bot
   expect(svg).toContain('>Salle : IRM 1</text>');
   expect(svg).toMatch(/>\d\d:\d\d Scanner thoracique<\/text>/);
   expect(svg).toContain('>Salle : Scanner</text>');
+  // Each exam has its time: no single « Rendez-vous » line repeats the first one's.
+  expect(svg).not.toContain('Rendez-vous');
   await checkin.closePrintPreview();
 
   await page.getByTestId('nav-board').click();

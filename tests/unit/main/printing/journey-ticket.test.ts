@@ -44,6 +44,8 @@ describe('the ticket of a patient checked in for several exams', () => {
     ]);
     // One practitioner line would name the MRI's for both: each team's exam stands alone.
     expect(text).not.toContain('Praticien : Dr Martin');
+    // Each exam has its time: a single « Rendez-vous » line would repeat the first one's.
+    expect(text.some((line) => line.startsWith('Rendez-vous'))).toBe(false);
     const svg = renderTicketSvg(layout);
     for (const line of ['10:30 IRM du genou', 'Salle : IRM 1', '11:05 Scanner thoracique', 'Salle : Scanner']) expect(svg).toContain(`>${line}</text>`);
   });
