@@ -27,7 +27,9 @@ test.afterAll(async () => {
 test('a search made far down a long board shows its first hit at the top of the list', async ({ page }) => {
   const board = new BoardPage(page);
   await board.open(desk.host.openUrl);
-  await page.getByRole('button', { name: 'Numéro de ticket' }).click();
+  await page.getByTestId('board-filters').click();
+  await page.getByTestId('board-filters-menu').getByRole('button', { name: 'Numéro de ticket' }).click();
+  await page.keyboard.press('Escape');
   // Far down the list, as after looking for a late patient.
   await board.list.hover();
   for (let i = 0; i < 20 && !(await board.row('B0150').isVisible()); i += 1) await page.mouse.wheel(0, 2_000);
