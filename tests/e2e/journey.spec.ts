@@ -39,6 +39,6 @@ test('Léa checked in at the desk for her MRI and her scan: the ticket lists bot
   await page.getByTestId('nav-board').click();
   const row = page.locator(`[data-testid="board-row"][data-ticket="${ticket}"]`);
   await expect(row.getByTestId('row-details')).toContainText('IRM du genou + Scanner thoracique');
-  await expect(row.getByTestId('row-details')).toHaveAttribute('title', /2 examens : IRM du genou \(\d\d:\d\d, IRM 1\) \+ Scanner thoracique \(\d\d:\d\d, Scanner\)/);
+  await expect(row.getByTestId('row-details')).toHaveAttribute('title', /2 examens\u00a0: IRM du genou \(\d\d:\d\d, IRM 1\) \+ Scanner thoracique \(\d\d:\d\d, Scanner\)/);
   await ipc(host, 'staff/signOut', undefined);
 });

@@ -178,9 +178,9 @@ describe('Statistics view', () => {
     expect(desks.findAll('thead th').map((cell) => cell.text())).toContain('Tickets appelés');
     expect(desks.findAll('tbody td').map((cell) => cell.text())).not.toContain('13');
     expect(wrapper.find('[data-testid="statistics-desks-note"]').text()).toBe(
-      "Chaque guichet compte les tickets qu'il a appelés : 10 des 13 arrivées du lieu. 3 arrivées n'ont été appelées à aucun guichet (en attente, annulées ou parties sans appel) : elles comptent dans les chiffres du jour, pas dans ce tableau.",
+      "Chaque guichet compte les tickets qu'il a appelés\u00a0: 10 des 13 arrivées du lieu. 3 arrivées n'ont été appelées à aucun guichet (en attente, annulées ou parties sans appel)\u00a0: elles comptent dans les chiffres du jour, pas dans ce tableau.",
     );
-    expect(wrapper.find('[data-testid="chart-waitsPerHour-scope"]').text()).toBe("Tickets appelés seulement : l'attente se mesure jusqu'au premier appel.");
+    expect(wrapper.find('[data-testid="chart-waitsPerHour-scope"]').text()).toBe("Tickets appelés seulement\u00a0: l'attente se mesure jusqu'au premier appel.");
     wrapper.unmount();
   });
 

@@ -49,7 +49,7 @@ export const boardFr = {
     doneUnknown: 'visite terminée',
   },
   checkedInAt: 'arrivée : {time}',
-  journey: '{count} examens : {exams}',
+  journey: '{count} examens\u00a0: {exams}',
   calledBy: 'appelé par {desk}',
   practitionerRoom: '{practitioner} · {room}',
   verification: {

@@ -71,22 +71,22 @@ export const statisticsFr = {
   /** Which tickets a figure counts, where it is not the same as its neighbours'. */
   scopes: {
     place: 'tout le lieu, appelés ou non',
-    placeHint: "Tous les tickets du lieu ce jour-là, appelés ou non, annulés compris : c'est pourquoi ce nombre dépasse celui des tickets appelés.",
+    placeHint: "Tous les tickets du lieu ce jour-là, appelés ou non, annulés compris\u00a0: c'est pourquoi ce nombre dépasse celui des tickets appelés.",
     called: 'sur {n} ticket appelé | sur {n} tickets appelés',
-    calledHint: "Une attente va de l'arrivée au premier appel : seuls les tickets appelés en ont une, pas ceux qui attendent encore ni les annulés.",
+    calledHint: "Une attente va de l'arrivée au premier appel\u00a0: seuls les tickets appelés en ont une, pas ceux qui attendent encore ni les annulés.",
     cared: 'sur {n} prise en charge terminée | sur {n} prises en charge terminées',
-    caredHint: 'Une prise en charge se mesure de son début à sa fin : seules les terminées comptent.',
+    caredHint: 'Une prise en charge se mesure de son début à sa fin\u00a0: seules les terminées comptent.',
     chart: {
       place: 'Tous les tickets du lieu, appelés ou non.',
-      called: "Tickets appelés seulement : l'attente se mesure jusqu'au premier appel.",
-      desk: "Tickets appelés, au guichet qui les a pris : un ticket jamais appelé n'a pas de guichet.",
+      called: "Tickets appelés seulement\u00a0: l'attente se mesure jusqu'au premier appel.",
+      desk: "Tickets appelés, au guichet qui les a pris\u00a0: un ticket jamais appelé n'a pas de guichet.",
     },
     deskTaken: 'Tickets appelés',
     deskTakenHint: "Les tickets appelés à ce guichet (son dernier appel, ou un transfert vers lui). Un ticket jamais appelé n'appartient à aucun guichet.",
     deskNote:
-      "Chaque guichet compte les tickets qu'il a appelés ; les {arrivals} arrivées du lieu sont toutes passées par un guichet. | " +
-      "Chaque guichet compte les tickets qu'il a appelés : {taken} des {arrivals} arrivées du lieu. {untaken} arrivée n'a été appelée à aucun guichet (en attente, annulée ou partie sans appel) : elle compte dans les chiffres du jour, pas dans ce tableau. | " +
-      "Chaque guichet compte les tickets qu'il a appelés : {taken} des {arrivals} arrivées du lieu. {untaken} arrivées n'ont été appelées à aucun guichet (en attente, annulées ou parties sans appel) : elles comptent dans les chiffres du jour, pas dans ce tableau.",
+      "Chaque guichet compte les tickets qu'il a appelés\u00a0; les {arrivals} arrivées du lieu sont toutes passées par un guichet. | " +
+      "Chaque guichet compte les tickets qu'il a appelés\u00a0: {taken} des {arrivals} arrivées du lieu. {untaken} arrivée n'a été appelée à aucun guichet (en attente, annulée ou partie sans appel)\u00a0: elle compte dans les chiffres du jour, pas dans ce tableau. | " +
+      "Chaque guichet compte les tickets qu'il a appelés\u00a0: {taken} des {arrivals} arrivées du lieu. {untaken} arrivées n'ont été appelées à aucun guichet (en attente, annulées ou parties sans appel)\u00a0: elles comptent dans les chiffres du jour, pas dans ce tableau.",
   },
   deskTable: 'Chiffres par guichet',
   csv: {

@@ -30,7 +30,7 @@ describe('the board row of a patient checked in for several exams', () => {
     const item = mount(BoardRowItem, { props: { row: lea(), now: Date.parse(at(9, 40)), settings: DEFAULT_BOARD_SETTINGS, selected: false }, global: global('fr') });
     const details = item.get('[data-testid="row-details"]');
     expect(details.text()).toContain('IRM du genou + Scanner thoracique');
-    expect(details.attributes('title')).toBe('Léa Garnier-Vidal · 2 examens : IRM du genou (10:30, IRM 1) + Scanner thoracique (11:05, Scanner)');
+    expect(details.attributes('title')).toBe('Léa Garnier-Vidal · 2 examens\u00a0: IRM du genou (10:30, IRM 1) + Scanner thoracique (11:05, Scanner)');
   });
 
   it("the chosen row's panel gives the whole list, in English too", () => {
