@@ -47,7 +47,8 @@ function isDeskLocked(): boolean {
 export function useWedgeScanner(onCode: (code: string) => void, options: WedgeBurstOptions = WEDGE_DEFAULTS): void {
   const burst = new WedgeBurst(options);
   const replayed = new WeakSet<Event>();
-  let field: { element: Editable; before: string } | null = null;
+  /** The focused field and its text before each key of the current run, to take a scanned code back out. */
+  let field: { element: Editable; befores: string[] } | null = null;
   let held: HeldKey[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
 
@@ -86,8 +87,9 @@ export function useWedgeScanner(onCode: (code: string) => void, options: WedgeBu
       init: { key: event.key, code: event.code, shiftKey: event.shiftKey, bubbles: true, cancelable: true },
     });
     if (timer) clearTimeout(timer);
-    // Past the longest gap of a burst, this was a person: the keys go on to the page.
-    timer = setTimeout(replayHeld, options.maxGapMs + 10);
+    // Past the longest gap of a burst, this was a person: the keys go on to the page. Inside a
+    // burst already under way, a slowed key is waited for as long as a pause may last.
+    timer = setTimeout(replayHeld, (burst.inBurst ? options.maxPauseMs : options.maxGapMs) + 10);
   }
 
   function onKeydown(event: KeyboardEvent): void {
@@ -95,9 +97,14 @@ export function useWedgeScanner(onCode: (code: string) => void, options: WedgeBu
     const step = burst.feed(event.key, event.timeStamp);
     const element = editableOf(event.target);
     if (step.kind === 'key') {
-      if (step.startsBurst) {
+      if (step.startsRun) {
         replayHeld();
-        field = element ? { element, before: element.value } : null;
+        field = element ? { element, befores: [] } : null;
+      }
+      if (field && event.key.length === 1) {
+        // A key typed in another field than the run's: that run's text can no longer be taken back.
+        if (field.element !== element) field = null;
+        else field.befores.push(element.value);
       }
       if (!element && event.key.length === 1 && event.key !== ' ') hold(event);
       // Any other key (Escape, arrows, a field's keys) ends what was held, in the order typed.
@@ -111,8 +118,9 @@ export function useWedgeScanner(onCode: (code: string) => void, options: WedgeBu
     event.preventDefault();
     event.stopImmediatePropagation();
     dropHeld();
-    if (field && field.element.value !== field.before) {
-      field.element.value = field.before;
+    const before = field?.befores[step.from];
+    if (field && before !== undefined && field.element.value !== before) {
+      field.element.value = before;
       field.element.dispatchEvent(new Event('input', { bubbles: true }));
     }
     field = null;
