@@ -1,9 +1,6 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { startSandbox, type RunningSandbox } from '../../src-main/sandbox/start';
-import { expect, launchPreviewHost, test, type PreviewHost } from './fixtures';
+import { expect, launchAttachedDesk, test, type PreviewHost } from './fixtures';
 import { BoardPage } from './pages/board-page';
 
 /**
@@ -15,9 +12,7 @@ let desk: { host: PreviewHost; child: ChildProcess };
 
 test.beforeAll(async ({ sandboxArgs }) => {
   sandbox = await startSandbox({ publisherFlags: sandboxArgs, extraTickets: 200 });
-  const attach = path.join(mkdtempSync(path.join(tmpdir(), 'desk-search-')), 'sandbox.json');
-  writeFileSync(attach, JSON.stringify({ profile: sandbox.profile, accountKey: sandbox.accountKey }));
-  desk = await launchPreviewHost(['--kiosk-every', '0'], undefined, { DESK_ATTACH_SANDBOX: attach });
+  desk = await launchAttachedDesk(sandbox);
 });
 test.afterAll(async () => {
   desk.child.kill('SIGTERM');

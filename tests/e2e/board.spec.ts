@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
@@ -6,7 +6,7 @@ import { startSandbox, type RunningSandbox } from '../../src-main/sandbox/start'
 import { localDay } from '../../src-shared/day';
 import type { DeskTicket } from '../../src-shared/platform/tickets';
 import type { Page } from '@playwright/test';
-import { expect, launchPreviewHost, test, type PreviewHost } from './fixtures';
+import { expect, launchPreviewHost, sandboxAttachFile, test, type PreviewHost } from './fixtures';
 import { PACE } from './pace';
 import { expectAccessible } from './pages/accessibility';
 import { BoardPage } from './pages/board-page';
@@ -66,8 +66,7 @@ test.describe('live call board', () => {
   test.beforeAll(async ({ sandboxArgs }) => {
     // A larger world than the default: this file brings more kiosk arrivals to one office place than a training day holds.
     sandbox = await startSandbox({ publisherFlags: sandboxArgs, patients: 150 });
-    attachFile = path.join(mkdtempSync(path.join(tmpdir(), 'desk-attach-')), 'sandbox.json');
-    writeFileSync(attachFile, JSON.stringify({ profile: sandbox.profile, accountKey: sandbox.accountKey }));
+    attachFile = sandboxAttachFile(sandbox);
     desk = await startDesk();
   });
   test.afterAll(async () => {

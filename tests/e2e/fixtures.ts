@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { test as base } from '@playwright/test';
+import type { RunningSandbox } from '../../src-main/sandbox/start';
 
 export interface PreviewHost {
   url: string;
@@ -35,6 +36,27 @@ export async function launchPreviewHost(
     });
   });
   return { host, child };
+}
+
+/** Which desk of the sandbox's office a preview host plays (the profile's own by default). */
+export interface DeskSeat {
+  deskId: number;
+  deskLabel: string;
+}
+
+/** The file that makes a preview host join a sandbox the test started itself (DESK_ATTACH_SANDBOX). */
+export function sandboxAttachFile(sandbox: Pick<RunningSandbox, 'profile' | 'accountKey'>, seat?: DeskSeat): string {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'desk-attach-')), 'sandbox.json');
+  writeFileSync(file, JSON.stringify({ profile: { ...sandbox.profile, ...seat }, accountKey: sandbox.accountKey }));
+  return file;
+}
+
+/** A preview host joined to the test's own sandbox, the kiosk simulation off: the test decides who arrives. */
+export function launchAttachedDesk(
+  sandbox: Pick<RunningSandbox, 'profile' | 'accountKey'>,
+  options: { dataDir?: string; seat?: DeskSeat } = {},
+): Promise<{ host: PreviewHost; child: ChildProcess }> {
+  return launchPreviewHost(['--kiosk-every', '0'], options.dataDir, { DESK_ATTACH_SANDBOX: sandboxAttachFile(sandbox, options.seat) });
 }
 
 export interface SandboxOptions {

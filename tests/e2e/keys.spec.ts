@@ -1,12 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { startSandbox, type RunningSandbox } from '../../src-main/sandbox/start';
 import { localDay } from '../../src-shared/day';
 import type { DeskTicket } from '../../src-shared/platform/tickets';
-import { expect, launchPreviewHost, test, type PreviewHost } from './fixtures';
+import { expect, launchAttachedDesk, test, type PreviewHost } from './fixtures';
 import { BoardPage } from './pages/board-page';
 
 /**
@@ -40,9 +37,7 @@ test.beforeAll(async ({ sandboxArgs }) => {
   sandbox = await startSandbox({ publisherFlags: sandboxArgs });
   // Several patients waiting at the desk's office place: a key acting on the wrong one would show.
   for (let i = 0; i < 60 && waitingHere().length < 5; i += 1) await sandbox.kiosk.arrive();
-  const attach = path.join(mkdtempSync(path.join(tmpdir(), 'desk-keys-')), 'sandbox.json');
-  writeFileSync(attach, JSON.stringify({ profile: sandbox.profile, accountKey: sandbox.accountKey }));
-  desk = await launchPreviewHost(['--kiosk-every', '0'], undefined, { DESK_ATTACH_SANDBOX: attach });
+  desk = await launchAttachedDesk(sandbox);
 });
 test.afterAll(async () => {
   desk.child.kill('SIGTERM');

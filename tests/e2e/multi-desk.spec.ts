@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
@@ -6,7 +6,7 @@ import type { Browser, Page } from '@playwright/test';
 import { startSandbox, type RunningSandbox } from '../../src-main/sandbox/start';
 import { localDay } from '../../src-shared/day';
 import type { DeskTicket } from '../../src-shared/platform/tickets';
-import { expect, launchPreviewHost, test, type PreviewHost } from './fixtures';
+import { expect, launchAttachedDesk, test, type PreviewHost } from './fixtures';
 import { PACE } from './pace';
 import { expectAccessible } from './pages/accessibility';
 import { BoardPage } from './pages/board-page';
@@ -48,12 +48,6 @@ async function untilWaiting(...examTypeIds: string[]): Promise<void> {
   for (let i = 0; i < 40 && examTypeIds.some((examTypeId) => waitingWith(examTypeId).length === 0); i += 1) {
     if (!(await sandbox.kiosk.arrive())) break;
   }
-}
-
-function attach(deskId: number, deskLabel: string): string {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'desk-attach-')), 'sandbox.json');
-  writeFileSync(file, JSON.stringify({ profile: { ...sandbox.profile, deskId, deskLabel }, accountKey: sandbox.accountKey }));
-  return file;
 }
 
 function stop(child: ChildProcess): Promise<void> {
@@ -102,8 +96,8 @@ test.describe('several desks, one office', () => {
     // Work for both desks (W tickets, no appointment: outside any scanner-only queue) besides the kiosk arrivals.
     sandbox = await startSandbox({ publisherFlags: sandboxArgs, waitingTickets: 8 });
     await untilWaiting('SCAN', 'IRM');
-    hosts.push(await launchPreviewHost(['--kiosk-every', '0'], mkdtempSync(path.join(tmpdir(), 'desk-a-')), { DESK_ATTACH_SANDBOX: attach(1, 'Accueil 1') }));
-    hosts.push(await launchPreviewHost(['--kiosk-every', '0'], mkdtempSync(path.join(tmpdir(), 'desk-b-')), { DESK_ATTACH_SANDBOX: attach(2, 'Accueil 2') }));
+    hosts.push(await launchAttachedDesk(sandbox, { dataDir: mkdtempSync(path.join(tmpdir(), 'desk-a-')), seat: { deskId: 1, deskLabel: 'Accueil 1' } }));
+    hosts.push(await launchAttachedDesk(sandbox, { dataDir: mkdtempSync(path.join(tmpdir(), 'desk-b-')), seat: { deskId: 2, deskLabel: 'Accueil 2' } }));
     a = await openBoard(browser, hosts[0]!.host);
     b = await openBoard(browser, hosts[1]!.host);
   });

@@ -1,11 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { startSandbox, type RunningSandbox } from '../../src-main/sandbox/start';
 import { DESK_TRAINING_PATIENTS } from '../../src-main/sandbox/world/desk-patients';
 import { localDay } from '../../src-shared/day';
-import { expect, launchPreviewHost, test, type PreviewHost } from './fixtures';
+import { expect, launchAttachedDesk, test, type PreviewHost } from './fixtures';
 import { BoardPage } from './pages/board-page';
 import { CheckinPage } from './pages/checkin-page';
 
@@ -44,9 +41,7 @@ async function medicalSystemMoves(appointmentId: string, status: 'inCare' | 'don
 test.describe('without pushes from the medical system', () => {
   test.beforeAll(async ({ sandboxArgs }) => {
     sandbox = await startSandbox({ publisherFlags: sandboxArgs });
-    const attachFile = path.join(mkdtempSync(path.join(tmpdir(), 'desk-attach-')), 'sandbox.json');
-    writeFileSync(attachFile, JSON.stringify({ profile: sandbox.profile, accountKey: sandbox.accountKey }));
-    desk = await launchPreviewHost(['--kiosk-every', '0'], undefined, { DESK_ATTACH_SANDBOX: attachFile });
+    desk = await launchAttachedDesk(sandbox);
   });
   test.afterAll(async () => {
     desk.child.kill('SIGTERM');

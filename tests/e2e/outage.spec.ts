@@ -1,10 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { startSandbox, type RunningSandbox } from '../../src-main/sandbox/start';
 import { localDay } from '../../src-shared/day';
-import { expect, launchPreviewHost, test, type PreviewHost } from './fixtures';
+import { expect, launchAttachedDesk, test, type PreviewHost } from './fixtures';
 import { BoardPage } from './pages/board-page';
 
 /**
@@ -39,10 +39,8 @@ process.env.DESK_LOG_LEVEL = 'warn';
 test.describe('outages and slowness', () => {
   test.beforeAll(async ({ sandboxArgs }) => {
     sandbox = await startSandbox({ publisherFlags: sandboxArgs });
-    const attachFile = path.join(mkdtempSync(path.join(tmpdir(), 'desk-attach-')), 'sandbox.json');
-    writeFileSync(attachFile, JSON.stringify({ profile: sandbox.profile, accountKey: sandbox.accountKey }));
     const dataDir = mkdtempSync(path.join(tmpdir(), 'desk-outage-'));
-    desk = await launchPreviewHost(['--kiosk-every', '0'], dataDir, { DESK_ATTACH_SANDBOX: attachFile });
+    desk = await launchAttachedDesk(sandbox, { dataDir });
   });
   test.afterAll(async () => {
     desk.child.kill('SIGTERM');

@@ -1,10 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { startSandbox, type RunningSandbox } from '../../src-main/sandbox/start';
 import { DESK_TRAINING_PATIENTS } from '../../src-main/sandbox/world/desk-patients';
-import { expect, launchPreviewHost, test, type PreviewHost } from './fixtures';
+import { expect, launchAttachedDesk, test, type PreviewHost } from './fixtures';
 import { PACE } from './pace';
 import { expectAccessible } from './pages/accessibility';
 import { ipc } from './pages/admin-page';
@@ -28,9 +25,7 @@ let desk: { host: PreviewHost; child: ChildProcess };
 test.beforeAll(async () => {
   test.setTimeout(60_000 * PACE);
   sandbox = await startSandbox({ clock: dayClock });
-  const attachFile = path.join(mkdtempSync(path.join(tmpdir(), 'desk-punctuality-')), 'sandbox.json');
-  writeFileSync(attachFile, JSON.stringify({ profile: sandbox.profile, accountKey: sandbox.accountKey }));
-  desk = await launchPreviewHost(['--kiosk-every', '0'], undefined, { DESK_ATTACH_SANDBOX: attachFile });
+  desk = await launchAttachedDesk(sandbox);
 });
 test.afterAll(async () => {
   desk.child.kill('SIGTERM');

@@ -1,11 +1,9 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { mkdirSync } from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
 import { startSandbox, type RunningSandbox } from '../../src-main/sandbox/start';
 import { localDay } from '../../src-shared/day';
 import type { Browser, Locator, Page } from '@playwright/test';
-import { expect, launchPreviewHost, test, type PreviewHost } from './fixtures';
+import { expect, launchAttachedDesk, test, type PreviewHost } from './fixtures';
 import { PACE } from './pace';
 import { expectAccessible } from './pages/accessibility';
 import { ipc } from './pages/admin-page';
@@ -53,9 +51,7 @@ test.beforeAll(async () => {
   sandbox = await startSandbox({ clock: dayClock });
   // The kiosk takes the day's patients in appointment order: the same arrivals, names and numbers on every run.
   for (let i = 0; i < 40 && onBoard() < 14; i += 1) await sandbox.kiosk.arrive();
-  const attachFile = path.join(mkdtempSync(path.join(tmpdir(), 'desk-shots-')), 'sandbox.json');
-  writeFileSync(attachFile, JSON.stringify({ profile: sandbox.profile, accountKey: sandbox.accountKey }));
-  desk = await launchPreviewHost(['--kiosk-every', '0'], undefined, { DESK_ATTACH_SANDBOX: attachFile });
+  desk = await launchAttachedDesk(sandbox);
   mkdirSync('docs/screenshots', { recursive: true });
 });
 test.afterAll(async () => {

@@ -1,4 +1,4 @@
-import { readFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { readFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
@@ -8,7 +8,7 @@ import { readCsv } from '../helpers/csv-reader';
 import { ticketFacts } from '../../src-main/statistics/figures';
 import { estimateWaits } from '../../src-main/statistics/wait-estimate';
 import { roundedWait } from '../../src-shared/statistics/wait-estimate';
-import { expect, launchPreviewHost, test, type PreviewHost } from './fixtures';
+import { expect, launchAttachedDesk, test, type PreviewHost } from './fixtures';
 import { PACE } from './pace';
 import { BoardPage } from './pages/board-page';
 import { expectAccessible } from './pages/accessibility';
@@ -24,9 +24,7 @@ let child: ChildProcess;
 
 test.beforeAll(async ({ sandboxArgs }) => {
   sandbox = await startSandbox({ publisherFlags: sandboxArgs });
-  const attachFile = path.join(mkdtempSync(path.join(tmpdir(), 'desk-attach-')), 'sandbox.json');
-  writeFileSync(attachFile, JSON.stringify({ profile: sandbox.profile, accountKey: sandbox.accountKey }));
-  ({ host, child } = await launchPreviewHost(['--kiosk-every', '0'], mkdtempSync(path.join(tmpdir(), 'desk-statistics-')), { DESK_ATTACH_SANDBOX: attachFile }));
+  ({ host, child } = await launchAttachedDesk(sandbox, { dataDir: mkdtempSync(path.join(tmpdir(), 'desk-statistics-')) }));
 });
 test.afterAll(async () => {
   child.kill('SIGTERM');

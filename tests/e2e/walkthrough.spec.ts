@@ -1,10 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startSandbox, type RunningSandbox } from '../../src-main/sandbox/start';
 import { DESK_TRAINING_PATIENTS } from '../../src-main/sandbox/world/desk-patients';
-import { expect, launchPreviewHost, test, type PreviewHost } from './fixtures';
+import { expect, launchAttachedDesk, test, type PreviewHost } from './fixtures';
 import { PACE } from './pace';
 import { CheckinPage } from './pages/checkin-page';
 import { SignInPage } from './pages/sign-in-page';
@@ -26,9 +26,7 @@ process.env.DESK_LOG_LEVEL = 'warn';
 
 test.beforeAll(async ({ sandboxArgs }) => {
   sandbox = await startSandbox({ kioskIntervalMs: 1000, publisherFlags: sandboxArgs });
-  const attachFile = path.join(mkdtempSync(path.join(tmpdir(), 'desk-attach-')), 'sandbox.json');
-  writeFileSync(attachFile, JSON.stringify({ profile: sandbox.profile, accountKey: sandbox.accountKey }));
-  desk = await launchPreviewHost(['--kiosk-every', '0'], mkdtempSync(path.join(tmpdir(), 'desk-walkthrough-')), { DESK_ATTACH_SANDBOX: attachFile });
+  desk = await launchAttachedDesk(sandbox, { dataDir: mkdtempSync(path.join(tmpdir(), 'desk-walkthrough-')) });
 });
 
 test.afterAll(async () => {
