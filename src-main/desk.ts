@@ -168,7 +168,8 @@ async function composeDesk(options: DeskStartOptions, memory: WorkstationMemory,
   });
   const adminSignedIn = followAdminSession(events);
   // Printing first: check-in prints through it.
-  const printing = await createPrintingFeature(parts);
+  // Its tickets may print the estimated wait, which the statistics (composed below) compute when a ticket is printed.
+  const printing = await createPrintingFeature({ ...parts, waitEstimate: (id) => statistics.waitForAppointment(id) });
   const board = await createBoardFeature(parts);
   const checkin = createCheckinFeature({ ...parts, printer: printing.printer, punctuality: () => board.service.currentSettings() });
   const display = createDisplayFeature({ ...parts, displays: options.displays });

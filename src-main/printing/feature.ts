@@ -6,7 +6,7 @@ import type { PlatformHttp } from '../platform/tickets/http';
 import type { PublisherClient } from '../publisher/client';
 import type { StaffSessionService } from '../staff/session';
 import { PrintQueue } from './queue';
-import { PrintingService } from './service';
+import { PrintingService, type PrintingServiceDeps } from './service';
 import { PrintingSettingsStore } from './settings';
 import { PrintSpooler } from './spooler';
 import { createTarget, platformSpooler } from './targets';
@@ -35,6 +35,8 @@ export interface PrintingDeps {
   /** The desk's own tickets: a reprint is checked against them without a day list, and kept in them. */
   journal: Pick<DeskJournalPort, 'ticketFor' | 'recordTicket'>;
   staff: Pick<StaffSessionService, 'workplace'>;
+  /** The estimated wait a ticket may print (statistics feature). */
+  waitEstimate?: PrintingServiceDeps['waitEstimate'];
 }
 
 /** Composes the printing feature's services behind its IPC channels. */
@@ -66,6 +68,7 @@ export async function createPrintingFeature(deps: PrintingDeps, options: Printin
     usb,
     systemSpooler,
     timeZone: options.timeZone,
+    waitEstimate: deps.waitEstimate,
   });
   // Jobs left by the previous run are tried on the configured printer right away.
   await spooler.setTarget(service.makeTarget());

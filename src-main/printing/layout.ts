@@ -17,6 +17,12 @@ const WORDS: Record<TicketLanguage, { yourNumber: string; practitioner: string; 
 /** The appointment's time under the print time: the patient reads when they are expected, not only when they came. */
 const APPOINTMENT_AT: Record<TicketLanguage, string> = { fr: 'Rendez-vous :', en: 'Appointment:' };
 
+/** The estimated wait as the board header and the display word it, so the patient reads one figure everywhere. */
+const ESTIMATED_WAIT: Record<TicketLanguage, (minutes: number) => string> = {
+  fr: (minutes) => `Attente estimée : ~${minutes} min`,
+  en: (minutes) => `Estimated wait: ~${minutes} min`,
+};
+
 /** The footer may wrap, but a ticket stays short: at most this many footer lines. */
 const FOOTER_LINES = 3;
 
@@ -62,6 +68,8 @@ export function buildTicketLayout(input: LayoutInput): TicketLayout {
   blocks.push(line(formatDateTime(facts.printedAt, settings.language, input.timeZone)));
   // A journey already gives each exam's time above: one more line would repeat the first one's.
   if (!journey && facts.appointmentAt) blocks.push(line(`${APPOINTMENT_AT[settings.language]} ${formatDateTime(facts.appointmentAt, settings.language, input.timeZone)}`, { bold: true }));
+  // The option alone prints nothing: without enough recent calls there is no figure, and no line rather than « ~? min ».
+  if (settings.showWaitEstimate && typeof facts.waitMinutes === 'number') blocks.push(line(ESTIMATED_WAIT[settings.language](facts.waitMinutes)));
   const qr = qrPayload(facts, settings);
   if (qr) blocks.push({ kind: 'qr', data: qr });
   if (input.reprint) blocks.push(line(words.duplicate, { bold: true }));

@@ -39,7 +39,15 @@ export interface PrintingServiceDeps {
   clock?: () => Date;
   /** Time zone of printed dates (tests pin it). */
   timeZone?: string;
+  /**
+   * The estimated wait for an appointment's exam type now, rounded as shown (statistics feature);
+   * null when there is too little to say. Asked only when the office place's tickets print it.
+   */
+  waitEstimate?: (contractAppointmentId: string) => Promise<number | null>;
 }
+
+/** A ticket is not held back for its estimate longer than this: without it, it prints with no wait line. */
+export const WAIT_ESTIMATE_TIMEOUT_MS = 1_500;
 
 /** The desk printer: ticket layout and bytes, the durable queue, reprint re-verification, the technician's settings. */
 export class PrintingService implements TicketPrinter {
@@ -56,9 +64,9 @@ export class PrintingService implements TicketPrinter {
     const existing = spooler.outcomeIfKnown(key);
     if (existing) return existing;
     const verified = await verifyForReprint(this.deps.sources, request.contractAppointmentId);
-    await this.remember(request.contractAppointmentId, verified);
+    const [facts] = await Promise.all([this.withWait(verified.facts, request.contractAppointmentId, verified.officePlaceId), this.remember(request.contractAppointmentId, verified)]);
     // A second click while the first reprint still waits for paper is the same ticket (the queue answers it).
-    return spooler.submit(this.job('reprint', key, request.contractAppointmentId, verified.officePlaceId, verified.facts).job);
+    return spooler.submit(this.job('reprint', key, request.contractAppointmentId, verified.officePlaceId, facts).job);
   }
 
   /**
@@ -80,8 +88,8 @@ export class PrintingService implements TicketPrinter {
     const key = `issued:${ticket.requestUid}`;
     const existing = this.deps.spooler.outcomeIfKnown(key);
     if (existing) return existing;
-    const facts = await this.issuedFacts(ticket);
-    return this.deps.spooler.submit(this.job('issued', key, ticket.contractAppointmentId, ticket.officePlaceId, facts).job);
+    const [facts, waitMinutes] = await Promise.all([this.issuedFacts(ticket), this.waitFor(ticket.contractAppointmentId, ticket.officePlaceId)]);
+    return this.deps.spooler.submit(this.job('issued', key, ticket.contractAppointmentId, ticket.officePlaceId, { ...facts, waitMinutes }).job);
   }
 
   /** A ticket with the letters French labels need, ending with the model's column ruler and what it leaves out. */
@@ -161,6 +169,28 @@ export class PrintingService implements TicketPrinter {
     return renderTicketSvg(job.layout, leftOutOf(job.layout, this.deps.settings.printer.model));
   }
 
+  private async withWait<T extends Omit<TicketFacts, 'printedAt'>>(facts: T, contractAppointmentId: string, officePlaceId: number | null): Promise<T> {
+    return { ...facts, waitMinutes: await this.waitFor(contractAppointmentId, officePlaceId) };
+  }
+
+  /** The estimate to print, or null: option off, no figure, or statistics too slow or failing (the ticket matters more). */
+  private async waitFor(contractAppointmentId: string, officePlaceId: number | null): Promise<number | null> {
+    const source = this.deps.waitEstimate;
+    if (!source || !this.deps.settings.layoutFor(officePlaceId).showWaitEstimate) return null;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), WAIT_ESTIMATE_TIMEOUT_MS);
+    });
+    try {
+      return await Promise.race([source(contractAppointmentId), late]);
+    } catch (error) {
+      log.warn('wait estimate not printed', { code: isDeskError(error) ? error.code : 'INTERNAL' });
+      return null;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   private requirePrinter(): void {
     if (!this.deps.settings.printer.target) throw new DeskError('PRINTER_UNAVAILABLE', 'No desk printer is configured.');
   }
@@ -196,7 +226,7 @@ export class PrintingService implements TicketPrinter {
 
   private sampleFacts(): TicketFacts {
     const now = this.clock();
-    return { formattedNumber: 'A042', examLabel: 'Fibroscopie œso-gastro-duodénale', practitionerLabel: 'Dr Hélène Côté', roomLabel: 'Salle 2', appointmentAt: new Date(now.getTime() + 20 * 60_000).toISOString(), printedAt: now.toISOString(), day: localDay(now) };
+    return { formattedNumber: 'A042', examLabel: 'Fibroscopie œso-gastro-duodénale', practitionerLabel: 'Dr Hélène Côté', roomLabel: 'Salle 2', appointmentAt: new Date(now.getTime() + 20 * 60_000).toISOString(), printedAt: now.toISOString(), day: localDay(now), waitMinutes: 15 };
   }
 
   /** Check-in hands the number; the exam and room come from the publisher when it answers (best effort). */

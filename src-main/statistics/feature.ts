@@ -2,6 +2,7 @@ import type { Workplace } from '../../src-shared/ipc/workplace';
 import type { STATISTICS_CHANNELS } from '../../src-shared/ipc/features/statistics.names';
 import { localDay } from '../../src-shared/day';
 import type { DayFigures } from '../../src-shared/statistics/figures';
+import { estimateFor, roundedWait } from '../../src-shared/statistics/wait-estimate';
 import type { DeskFeature, TrainingPort } from '../features';
 import type { DayList, PlatformBoardClient } from '../platform/tickets/board';
 import { isNotOffered } from '../platform/tickets/http';
@@ -28,8 +29,17 @@ export interface StatisticsDeps {
 const FINISHED_DAY_TTL_MS = 5 * 60_000;
 const FINISHED_DAYS_KEPT = 8;
 
+export interface StatisticsFeature extends DeskFeature<typeof STATISTICS_CHANNELS> {
+  /**
+   * The estimated wait a ticket prints (rounded as the board shows it): that of the appointment's exam
+   * type as its platform ticket records it, the office place's when the ticket is not in the list yet;
+   * null when there is too little to say or the platform has no day list.
+   */
+  waitForAppointment(contractAppointmentId: string): Promise<number | null>;
+}
+
 /** Figures and exports of one day at the staff member's office place, staff only. */
-export function createStatisticsFeature(deps: StatisticsDeps): DeskFeature<typeof STATISTICS_CHANNELS> {
+export function createStatisticsFeature(deps: StatisticsDeps): StatisticsFeature {
   const now = deps.now ?? (() => new Date());
   const placeLabel = (id: number) => deps.training?.officePlaces.find((place) => place.platformId === id)?.name;
   const finished = new Map<string, { list: DayList; at: number }>();
@@ -63,6 +73,14 @@ export function createStatisticsFeature(deps: StatisticsDeps): DeskFeature<typeo
   }
 
   return {
+    async waitForAppointment(contractAppointmentId) {
+      const { list, offered } = await day(undefined);
+      if (!offered) return null;
+      const all = list.tickets.map(ticketFacts);
+      const own = list.tickets.findIndex((ticket) => ticket.contractAppointmentId === contractAppointmentId && ticket.status !== 'cancelled');
+      const { minutes } = estimateFor(estimateWaits(all, now().getTime()), own === -1 ? '' : all[own]!.examType);
+      return minutes === null ? null : roundedWait(minutes);
+    },
     handlers: {
       'statistics/day': async (request): Promise<DayFigures> => {
         const { list, offered, workplace, settings } = await day(request.day);

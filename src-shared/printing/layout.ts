@@ -62,6 +62,11 @@ export const ticketFactsSchema = z.object({
    * several (docs/desk-checkin.md, "Every exam of the journey"); absent for a single one.
    */
   journey: z.array(ticketExamSchema).max(8).optional(),
+  /**
+   * The estimated wait for this ticket's exam type when it was printed, minutes already rounded as
+   * shown (statistics/waitEstimate); absent or null: nothing printed (option off, or too few calls to say).
+   */
+  waitMinutes: z.number().int().nonnegative().nullable().optional(),
 });
 export type TicketFacts = z.infer<typeof ticketFactsSchema>;
 
@@ -73,5 +78,7 @@ export const ticketLayoutSettingsSchema = z.object({
   showQr: z.boolean(),
   footer: z.string().max(160),
   language: ticketLanguageSchema,
+  /** Print « Attente estimée : ~15 min » under the times (off when absent: settings saved before the option). */
+  showWaitEstimate: z.boolean().optional(),
 });
 export type TicketLayoutSettings = z.infer<typeof ticketLayoutSettingsSchema>;

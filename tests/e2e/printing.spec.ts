@@ -166,4 +166,20 @@ test.describe('printing through the preview host', () => {
     expect(visibleText(paper)).toEqual(expect.arrayContaining(['Test : é è à ç ù € ô oe « »', '42 colonnes', 'Pas de QR code : modèle sans QR']));
     expect(visibleText(paper).join('\n')).not.toContain('?');
   });
+
+  test('the ticket prints the estimated wait only once the technician turns it on: the preview then shows it', async ({ page }) => {
+    const printers = new PrintersPage(page);
+    await printers.open(host.openUrl);
+    await new TechnicianModeCard(page).unlock();
+    const previewText = async () => decodeURIComponent((await page.getByTestId('ticket-preview').locator('img').getAttribute('src'))!.split(',')[1]!);
+    const option = page.getByRole('checkbox', { name: "Imprimer l'attente estimée" });
+    await expect(option).not.toBeChecked();
+    expect(await previewText()).not.toContain('Attente');
+    await option.check();
+    await page.getByTestId('printer-save').click();
+    await expect(printers.message).toHaveText('Réglages enregistrés.');
+    await expect.poll(previewText).toContain('Attente estimée : ~15 min');
+    await page.reload();
+    await expect(page.getByRole('checkbox', { name: "Imprimer l'attente estimée" })).toBeChecked();
+  });
 });

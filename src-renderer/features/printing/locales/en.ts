@@ -97,6 +97,8 @@ export const printingEn: PrintingMessages = {
   visibleId: 'Place id for the QR code',
   visibleIdHint: 'What the patient app sends to find the appointment by ticket. Empty: no QR code.',
   showQr: 'Print the QR code',
+  showWaitEstimate: 'Print the estimated wait',
+  showWaitEstimateHint: "“Estimated wait: ~15 min”, that of the patient's exam type when the ticket is printed (the day's statistics); nothing is printed while there are too few calls to estimate it.",
   footer: 'Footer message',
   ticketLanguage: 'Ticket language',
   save: 'Save',

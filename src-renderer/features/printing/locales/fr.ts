@@ -96,6 +96,8 @@ export const printingFr = {
   visibleId: 'Identifiant du lieu pour le QR code',
   visibleIdHint: "Ce que l'application patient envoie pour retrouver le rendez-vous par ticket. Vide\u00a0: pas de QR code.",
   showQr: 'Imprimer le QR code',
+  showWaitEstimate: "Imprimer l'attente estimée",
+  showWaitEstimateHint: "« Attente estimée\u00a0: ~15 min », celle du type d'examen du patient au moment de l'impression (statistiques du jour)\u00a0; rien n'est imprimé tant qu'il y a trop peu d'appels pour l'estimer.",
   footer: 'Message de bas de ticket',
   ticketLanguage: 'Langue du ticket',
   save: 'Enregistrer',

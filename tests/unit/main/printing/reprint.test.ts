@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { EventName } from '../../../../src-shared/ipc/channels';
 import type { PrintingFeature } from '../../../../src-main/features';
-import { createPrintingFeature } from '../../../../src-main/printing/feature';
+import { createPrintingFeature, type PrintingDeps } from '../../../../src-main/printing/feature';
 import { startSandbox, type RunningSandbox } from '../../../../src-main/sandbox/start';
 import { sandboxDeskParts } from '../../../helpers/desk-context';
 import { visibleText } from '../../../helpers/escpos-reader';
@@ -23,12 +23,12 @@ afterEach(async () => {
 });
 
 /** The printing feature on the training sandbox, as the desk composes it; events recorded. */
-async function printing(dataDir = tempDir()) {
+async function printing(dataDir = tempDir(), waitEstimate?: PrintingDeps['waitEstimate']) {
   const context = await sandboxDeskParts(sandbox, dataDir);
   const seen: { event: EventName; payload: unknown }[] = [];
   context.events.subscribe((event, payload) => seen.push({ event, payload }));
   await context.staff.signIn({ login: 'accueil', password: 'formation' });
-  const feature = await createPrintingFeature(context, { usb: usbApiOf([]), pollMs: 50, timeZone: 'Europe/Paris' });
+  const feature = await createPrintingFeature({ ...context, waitEstimate }, { usb: usbApiOf([]), pollMs: 50, timeZone: 'Europe/Paris' });
   features.push(feature);
   return { feature, seen, handlers: feature.handlers, journal: context.journal };
 }
@@ -190,5 +190,54 @@ describe('reprint', () => {
     } finally {
       await printer.close();
     }
+  });
+});
+
+describe('the estimated wait on the ticket', () => {
+  /** The printing feature with the statistics' estimate replaced by `estimate`; the previews it printed and the appointments asked. */
+  async function withEstimate(estimate: (id: string) => Promise<number | null>) {
+    const asked: string[] = [];
+    const { feature, seen, handlers } = await printing(tempDir(), (id) => (asked.push(id), estimate(id)));
+    const previews = () => seen.filter((entry) => entry.event === 'printing/previewPrinted').map((entry) => (entry.payload as { svg: string }).svg);
+    const turnOn = async () => {
+      const overview = await handlers['printing/overview'](undefined);
+      return handlers['printing/saveSettings']({ printer: overview.settings.printer, layout: { ...overview.ticketTexts, showWaitEstimate: true } });
+    };
+    return { feature, handlers, previews, asked, turnOn };
+  }
+
+  const issued = (requestUid: string) => {
+    const ticket = boardTicket();
+    return { contractAppointmentId: ticket.contractAppointmentId, formattedNumber: ticket.formattedNumber, officePlaceId: ticket.officePlaceId, requestUid };
+  };
+
+  it('is off by default: check-in prints no wait line and the statistics are not asked', async () => {
+    const { feature, handlers, previews, asked } = await withEstimate(async () => 15);
+    expect((await handlers['printing/overview'](undefined)).previewSvg).not.toContain('Attente');
+    await feature.printer.printIssuedTicket(issued('wait-off'));
+    await eventually(() => previews().length === 1);
+    expect(previews()[0]).not.toContain('Attente');
+    expect(asked).toEqual([]);
+  });
+
+  it("turned on: the preview shows it, a check-in ticket and a reprint print the appointment's estimate", async () => {
+    const { feature, handlers, previews, asked, turnOn } = await withEstimate(async () => 25);
+    expect((await turnOn()).previewSvg).toContain('Attente estimée : ~15 min');
+    const ticket = issued('wait-on');
+    await feature.printer.printIssuedTicket(ticket);
+    await handlers['printing/reprint']({ contractAppointmentId: ticket.contractAppointmentId });
+    await eventually(() => previews().length === 2);
+    for (const svg of previews()) expect(svg).toContain('Attente estimée : ~25 min');
+    expect(asked).toEqual([ticket.contractAppointmentId, ticket.contractAppointmentId]);
+  });
+
+  it('turned on, prints the ticket without a wait line when there is no estimate, the statistics fail or are too slow', async () => {
+    const answers: (() => Promise<number | null>)[] = [async () => null, () => Promise.reject(new Error('day list down')), () => new Promise<never>(() => undefined)];
+    let next = 0;
+    const { feature, previews, turnOn } = await withEstimate(() => answers[next++]!());
+    await turnOn();
+    for (const [index] of answers.entries()) await feature.printer.printIssuedTicket(issued(`wait-none-${index}`));
+    await eventually(() => previews().length === 3);
+    for (const svg of previews()) expect(svg).not.toContain('Attente');
   });
 });

@@ -92,3 +92,45 @@ describe('statistics/live', () => {
     expect(asked).toEqual([{ officePlaceId: 2 }]);
   });
 });
+
+describe('the estimated wait a ticket prints', () => {
+  /** Five MRI patients called after 10 min each, five scans after 30, all within the last hour and a half; `own` just issued. */
+  function day(own: DeskTicket | null) {
+    const at = (minutes: number) => new Date(Date.parse('2026-11-23T09:00:00+01:00') + minutes * 60_000).toISOString();
+    const called = (index: number, examLabel: string, wait: number): DeskTicket => ({
+      ...ticket,
+      ticketId: `${examLabel}-${index}`,
+      formattedNumber: `X${index}`,
+      examLabel,
+      status: 'checkedIn',
+      issuedAt: at(index * 5),
+      history: [
+        { at: at(index * 5), event: 'issued' },
+        { at: at(index * 5 + wait), event: 'called' },
+      ],
+    });
+    const tickets = [...[0, 1, 2, 3, 4].map((index) => called(index, 'IRM du genou', 10)), ...[5, 6, 7, 8, 9].map((index) => called(index, 'Scanner thoracique', 30))];
+    return createStatisticsFeature({
+      board: { listForDay: async () => ({ day: '2026-11-23', tickets: own ? [...tickets, own] : tickets, lastEventId: null }) },
+      desk: async () => ({ workplace: { officePlaceId: 2, deskId: 1, deskLabel: 'Accueil 1' }, settings: { amberMinutes: 20, redMinutes: 40 } }),
+      training: null,
+      now: () => new Date('2026-11-23T10:30:00+01:00'),
+    });
+  }
+
+  it("is the estimate of the appointment's exam type, rounded as the board shows it; the office place's when its ticket is not listed", async () => {
+    const scan: DeskTicket = { ...ticket, ticketId: 'own', contractAppointmentId: 'A-scan', examLabel: 'Scanner thoracique', issuedAt: '2026-11-23T10:29:00+01:00', history: [{ at: '2026-11-23T10:29:00+01:00', event: 'issued' }] };
+    expect(await day(scan).waitForAppointment('A-scan')).toBe(30);
+    expect(await day({ ...scan, examLabel: 'IRM du genou' }).waitForAppointment('A-scan')).toBe(10);
+    expect(await day(null).waitForAppointment('A-scan')).toBe(20);
+  });
+
+  it('is none on a platform without the day list', async () => {
+    const statistics = createStatisticsFeature({
+      board: { listForDay: () => Promise.reject(new PlatformRouteMissing('listForDay')) },
+      desk: async () => ({ workplace: { officePlaceId: 2, deskId: 1, deskLabel: 'Accueil 1' }, settings: { amberMinutes: 15, redMinutes: 30 } }),
+      training: null,
+    });
+    expect(await statistics.waitForAppointment('A-scan')).toBeNull();
+  });
+});

@@ -170,7 +170,7 @@ describe('Printers page', () => {
     const { wrapper } = mountWith(PrinterSettingsCard, 'fr', { overview });
     await wrapper.find('form').trigger('submit');
     await flushPromises();
-    expect(deskCalls.at(-1)).toEqual({ channel: 'printing/saveSettings', request: { printer: overview.settings.printer, layout: overview.ticketTexts } });
+    expect(deskCalls.at(-1)).toEqual({ channel: 'printing/saveSettings', request: { printer: overview.settings.printer, layout: { ...overview.ticketTexts, showWaitEstimate: false } } });
   });
 
   it('offers the system printer: finds the computer\'s queues and saves the chosen one', async () => {
