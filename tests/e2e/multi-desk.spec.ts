@@ -6,6 +6,7 @@ import type { Browser, Page } from '@playwright/test';
 import { startSandbox, type RunningSandbox } from '../../src-main/sandbox/start';
 import { localDay } from '../../src-shared/day';
 import type { DeskTicket } from '../../src-shared/platform/tickets';
+import { journeyExamTypes } from '../helpers/journey-of';
 import { expect, launchAttachedDesk, test, type PreviewHost } from './fixtures';
 import { PACE } from './pace';
 import { expectAccessible } from './pages/accessibility';
@@ -27,11 +28,8 @@ const todayHere = () => {
 const ticketByNumber = (formattedNumber: string) => todayHere().find((ticket) => ticket.formattedNumber === formattedNumber)!;
 /** The exam types of every appointment checked in under a ticket (a patient's journey shares one number). */
 const examsOf = (formattedNumber: string) => {
-  const main = sandbox.world.publisher.appointments.find((appointment) => appointment.id === ticketByNumber(formattedNumber).contractAppointmentId);
-  if (!main) return [];
-  return sandbox.world.publisher.appointments
-    .filter((appointment) => appointment === main || (appointment.patientId === main.patientId && main.ticketNumberFormatted && appointment.ticketNumberFormatted === main.ticketNumberFormatted))
-    .map((appointment) => appointment.examTypeId);
+  const { appointments } = sandbox.world.publisher;
+  return journeyExamTypes(appointments, appointments.find((appointment) => appointment.id === ticketByNumber(formattedNumber).contractAppointmentId));
 };
 /** Patients waiting for exams of this type only (a journey with another type is also the other team's). */
 const waitingWith = (examTypeId: string) =>

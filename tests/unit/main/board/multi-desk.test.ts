@@ -5,6 +5,7 @@ import { startSandbox, type RunningSandbox } from '../../../../src-main/sandbox/
 import { localDay } from '../../../../src-shared/day';
 import { failureOf } from '../../../helpers/failure-of';
 import { until } from '../../../helpers/until';
+import { journeyExamTypes } from '../../../helpers/journey-of';
 import { fastBoard, openDesk } from './harness';
 
 const DESKS = 4;
@@ -103,14 +104,7 @@ describe('several desks on one office place', () => {
     sandbox = await startSandbox();
     const [scanner, other] = await openDesks(2);
     // A ticket stands for every exam checked in with it (the patient's appointments under its number).
-    const examTypesOf = (ticketId: string) => {
-      const main = appointmentOf(ticketId);
-      if (!main) return [];
-      const journey = sandbox.world.publisher.appointments.filter(
-        (appointment) => appointment === main || (appointment.patientId === main.patientId && main.ticketNumberFormatted && appointment.ticketNumberFormatted === main.ticketNumberFormatted),
-      );
-      return journey.map((appointment) => appointment.examTypeId);
-    };
+    const examTypesOf = (ticketId: string) => journeyExamTypes(sandbox.world.publisher.appointments, appointmentOf(ticketId));
     const exams = (examTypeId: string) => waiting().filter((ticket) => ticket.contractAppointmentId && appointmentOf(ticket.ticketId)?.examTypeId === examTypeId);
     // Kiosk arrivals until both scanner and MRI patients wait.
     for (let arrivals = 0; arrivals < 40 && (exams('IRM').length === 0 || exams('SCAN').length === 0); arrivals += 1) await sandbox.kiosk.arrive();
