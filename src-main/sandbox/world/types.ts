@@ -121,7 +121,7 @@ export interface SandboxLicence {
 export interface SandboxUserSeed {
   id: number;
   email: string;
-  /** Training password; hashed with scrypt when the platform starts. null = never activated. */
+  /** Training password; an scrypt hash from its first check on (not at start-up). null = never activated. */
   password: string | null;
   firstName: string;
   lastName: string;

@@ -21,17 +21,17 @@ export class Accounts {
   readonly #users = new Map<number, UserRecord>();
 
   /**
-   * Hashes the seeds' training passwords once, at start-up. The seeds
+   * The seeds' training passwords become hashes derived at their first check (a start-up
+   * that hashed every seed held the desk's first start ~0.5 s). The seeds
    * (`world.platform.users`) are only read here: the live accounts are in this store.
    */
-  static async fromSeeds(seeds: readonly SandboxUserSeed[]): Promise<Accounts> {
+  static fromSeeds(seeds: readonly SandboxUserSeed[]): Accounts {
     const accounts = new Accounts();
-    // Side by side on libuv's threads: one after the other, they held the desk's first start ~0.5 s.
-    const hashes = await Promise.all(seeds.map(({ password }) => (password === null ? null : PasswordHash.of(password))));
-    seeds.forEach((seed, index) => {
-      const { password: _password, ...fields } = seed;
-      accounts.#users.set(seed.id, { ...fields, grantedLicenceIds: [...seed.grantedLicenceIds], password: hashes[index]!, pending: null });
-    });
+    for (const seed of seeds) {
+      const { password, ...fields } = seed;
+      const hash = password === null ? null : PasswordHash.onFirstCheck(password);
+      accounts.#users.set(seed.id, { ...fields, grantedLicenceIds: [...seed.grantedLicenceIds], password: hash, pending: null });
+    }
     return accounts;
   }
 

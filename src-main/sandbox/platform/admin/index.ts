@@ -60,7 +60,8 @@ export interface AdminService {
  */
 export async function registerAdminService(app: FastifyInstance, options: AdminServiceOptions): Promise<AdminService> {
   const tokenTtlSeconds = options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS;
-  const [accounts, decoy] = await Promise.all([Accounts.fromSeeds(options.world.users), PasswordHash.of(randomBytes(16).toString('hex'))]);
+  const accounts = Accounts.fromSeeds(options.world.users);
+  const decoy = PasswordHash.onFirstCheck(randomBytes(16).toString('hex'));
   const ctx: AdminContext = {
     world: options.world,
     accounts,

@@ -2,8 +2,8 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 
 /**
  * Password storage: scrypt with a random salt per password, compared in constant time.
- * Only the derived key is kept; plaintext passwords live no longer than the request
- * (or the start-up seeding) that carries them.
+ * Only the derived key is kept; plaintext passwords live no longer than the request that
+ * carries them (the training seeds', public anyway, until their first check).
  */
 const KEY_LENGTH = 64;
 const SALT_BYTES = 16;
@@ -22,21 +22,38 @@ function derive(password: string, salt: Buffer): Promise<Buffer> {
  */
 export class PasswordHash {
   readonly #salt: Buffer;
-  readonly #key: Buffer;
+  #key: Promise<Buffer> | null;
+  /** A seed's training password until its first check derives the key (see `onFirstCheck`). */
+  #seed: string | null;
 
-  private constructor(salt: Buffer, key: Buffer) {
+  private constructor(salt: Buffer, key: Promise<Buffer> | null, seed: string | null) {
     this.#salt = salt;
     this.#key = key;
+    this.#seed = seed;
   }
 
   static async of(password: string): Promise<PasswordHash> {
     const salt = randomBytes(SALT_BYTES);
-    return new PasswordHash(salt, await derive(password, salt));
+    const key = await derive(password, salt);
+    return new PasswordHash(salt, Promise.resolve(key), null);
+  }
+
+  /**
+   * A hash whose key is derived at its first check: the training sandbox's seeded accounts
+   * (and the decoy), so that a desk's start-up does not wait for an scrypt per seed on two
+   * cores. Every check still compares two scrypt keys, so timing tells no more than before.
+   */
+  static onFirstCheck(password: string): PasswordHash {
+    return new PasswordHash(randomBytes(SALT_BYTES), null, password);
   }
 
   async matches(password: string): Promise<boolean> {
-    const candidate = await derive(password, this.#salt);
-    return timingSafeEqual(candidate, this.#key);
+    if (this.#key === null) {
+      this.#key = derive(this.#seed ?? '', this.#salt);
+      this.#seed = null;
+    }
+    const [candidate, key] = await Promise.all([derive(password, this.#salt), this.#key]);
+    return timingSafeEqual(candidate, key);
   }
 
   toJSON(): undefined {
