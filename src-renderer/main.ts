@@ -1,15 +1,17 @@
 import { createPinia } from 'pinia';
 import { createApp } from 'vue';
 import App from './App.vue';
-import { createDeskI18n, initialLocale } from './plugins/i18n';
+import { initialLocale, startDeskI18n } from './plugins/language';
 import { createDeskVuetify } from './plugins/vuetify';
 import { createDeskRouter } from './router';
 
 const locale = initialLocale();
 const pinia = createPinia();
-createApp(App)
-  .use(pinia)
-  .use(createDeskI18n(locale))
-  .use(createDeskVuetify(locale))
-  .use(createDeskRouter(pinia))
-  .mount('#app');
+void startDeskI18n(locale).then((i18n) =>
+  createApp(App)
+    .use(pinia)
+    .use(i18n)
+    .use(createDeskVuetify(locale))
+    .use(createDeskRouter(pinia))
+    .mount('#app'),
+);

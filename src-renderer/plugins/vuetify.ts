@@ -14,7 +14,7 @@ import 'vuetify/styles';
 import { createVuetify } from 'vuetify';
 import { aliases, mdi } from 'vuetify/iconsets/mdi';
 import { en, fr } from 'vuetify/locale';
-import type { Locale } from './i18n';
+import type { Locale } from './language';
 import { keepRippleListenersBounded } from './ripple-listeners';
 
 export function createDeskVuetify(locale: Locale) {

@@ -26,6 +26,16 @@ describe('the first screen measured by the bench', () => {
     expect(files).not.toContain('assets/VRadioGroup.js');
   });
 
+  it('takes the file named exactly over a feature file of the same name', () => {
+    const withTexts: Manifest = {
+      ...manifest,
+      'features/board/locales/fr.ts': { file: 'assets/board-fr.js' },
+      'locales/fr.ts': { file: 'assets/fr.js' },
+    };
+    expect(firstScreenFiles(withTexts, ['locales/fr.ts'])).toContain('assets/fr.js');
+    expect(firstScreenFiles(withTexts, ['locales/fr.ts'])).not.toContain('assets/board-fr.js');
+  });
+
   it('says which route is missing rather than measuring less than the first screen', () => {
     expect(() => firstScreenFiles(manifest, ['features/staff/views/SignInView.vue'])).toThrow(/SignInView\.vue is not in the build manifest/);
   });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { en } from '../../../src-renderer/locales/en';
 import { fr } from '../../../src-renderer/locales/fr';
 import { createDeskI18n, frenchPlural, pickLocale } from '../../../src-renderer/plugins/i18n';
+import { loadLanguage, startDeskI18n } from '../../../src-renderer/plugins/language';
 import { takePreviewToken } from '../../../src-renderer/bridge/web-bridge';
 
 function keys(tree: object, prefix = ''): string[] {
@@ -26,6 +27,15 @@ describe('language choice', () => {
     expect([0, 1, 2].map((n) => say('en', n))).toEqual(['0 calls', '1 call', '2 calls']);
     // Three forms keep their own words for zero.
     expect([0, 1, 2, 7].map((n) => frenchPlural(n, 3))).toEqual([0, 1, 2, 2]);
+  });
+
+  it('starts with the shown language only and adds the other when it is chosen', async () => {
+    const i18n = await startDeskI18n('fr');
+    expect(i18n.global.availableLocales).toEqual(['fr']);
+    expect(i18n.global.t('board.times.calls', { n: 2 }, 2)).toBe('2 appels');
+    await loadLanguage(i18n.global, 'en');
+    expect(i18n.global.availableLocales.sort()).toEqual(['en', 'fr']);
+    expect(i18n.global.t('board.times.calls', { n: 2 }, { plural: 2, locale: 'en' })).toBe('2 calls');
   });
 
   it('has every French text in English and no empty text', () => {

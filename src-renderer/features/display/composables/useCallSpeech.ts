@@ -1,6 +1,6 @@
 import { onScopeDispose, ref } from 'vue';
 import type { DisplayCall } from '../../../../src-shared/ipc/features/display.contract';
-import type { Locale } from '../../../plugins/i18n';
+import type { Locale } from '../../../plugins/language';
 import { CALL_SPEECH_STORAGE_KEY, chooseVoice, readCallSpeech } from '../speech/settings';
 import { spokenCall } from '../speech/spoken-call';
 import { say, useVoices } from './useVoices';

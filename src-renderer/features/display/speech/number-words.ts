@@ -1,4 +1,4 @@
-import type { Locale } from '../../../plugins/i18n';
+import type { Locale } from '../../../plugins/language';
 
 /**
  * Whole numbers from 0 to 9999 in words, French and English: a ticket's number said as the

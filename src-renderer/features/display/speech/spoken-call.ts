@@ -1,5 +1,5 @@
 import type { DisplayCall } from '../../../../src-shared/ipc/features/display.contract';
-import type { Locale } from '../../../plugins/i18n';
+import type { Locale } from '../../../plugins/language';
 import { numberInWords } from './number-words';
 
 /**
