@@ -3,17 +3,26 @@ import type { BoardRowsEvent } from '../../../../src-shared/ipc/features/board.c
 import type { Workplace } from '../../../../src-shared/ipc/workplace';
 import type { BoardFilters, BoardLine } from './view';
 
-/** What the exam-type filter reads: the name rows show (an IRM/SCAN code only when the publisher names none). */
-export const examName = (row: BoardRow): string | null => row.examLabel ?? row.examTypeId;
+/** One exam of a row as the filters read it: the row's own, or one of its journey's linked exams. */
+type FilteredExam = Pick<BoardRow, 'examLabel' | 'examTypeId' | 'practitioner' | 'room'>;
 
-/** The columns staff filter on, with the row field each one reads. */
+/** What the exam-type filter reads: the name rows show (an IRM/SCAN code only when the publisher names none). */
+export const examName = (exam: FilteredExam): string | null => exam.examLabel ?? exam.examTypeId;
+
+/** The columns staff filter on, with the exam field each one reads. */
 export const FILTER_COLUMNS = {
   examType: examName,
-  practitioner: (row: BoardRow) => row.practitioner,
-  room: (row: BoardRow) => row.room,
+  practitioner: (exam: FilteredExam) => exam.practitioner,
+  room: (exam: FilteredExam) => exam.room,
 } as const;
 export type FilterColumn = keyof typeof FILTER_COLUMNS;
 const COLUMNS = Object.keys(FILTER_COLUMNS) as FilterColumn[];
+
+/**
+ * Every exam of a row: a patient checked in for an MRI and a scan under one ticket is the scanner
+ * team's patient too, so the scan's type, practitioner and room are filter choices and find her row.
+ */
+const examsOf = (row: BoardRow): readonly FilteredExam[] => (row.linkedExams ? [row, ...row.linkedExams] : [row]);
 
 /**
  * A ticket's line, made once per version of its row: the lines of untouched rows stay the same objects.
@@ -168,7 +177,7 @@ export class BoardLines {
       this.rows.set(row.ticketId, row);
       this.follow(row);
       this.entries.set(row.ticketId, lineOf(row));
-      for (const column of COLUMNS) this.columns.get(column)!.add(FILTER_COLUMNS[column](row));
+      this.count(row, 'add');
     }
     if (this.filters) this.rebuild(this.filters);
   }
@@ -179,7 +188,7 @@ export class BoardLines {
     this.rows.set(row.ticketId, row);
     this.entries.set(row.ticketId, entry);
     this.follow(row);
-    for (const column of COLUMNS) this.columns.get(column)!.add(FILTER_COLUMNS[column](row));
+    this.count(row, 'add');
     if (this.filters && this.passes(entry)) {
       const list = this.groups.get(row.group)!;
       list.splice(lowerBound(list, entry, this.compare), 0, entry);
@@ -193,7 +202,7 @@ export class BoardLines {
     this.rows.delete(ticketId);
     this.entries.delete(ticketId);
     this.mine.delete(ticketId);
-    for (const column of COLUMNS) this.columns.get(column)!.remove(FILTER_COLUMNS[column](entry.row));
+    this.count(entry.row, 'remove');
     const shown = this.filters !== null && this.passes(entry);
     this.searchable.delete(ticketId);
     if (!shown) return;
@@ -275,12 +284,21 @@ export class BoardLines {
     this.built = null;
   }
 
+  private fits(exam: FilteredExam): boolean {
+    const filters = this.filters!;
+    return COLUMNS.every((column) => !filters[column] || FILTER_COLUMNS[column](exam) === filters[column]);
+  }
+
+  /** The row's values (each exam's) added to or taken from the filter choices. */
+  private count(row: BoardRow, change: 'add' | 'remove'): void {
+    for (const exam of examsOf(row)) for (const column of COLUMNS) this.columns.get(column)![change](FILTER_COLUMNS[column](exam));
+  }
+
   private passes({ row }: RowLine): boolean {
     const filters = this.filters!;
     if (!filters.wholeOffice && row.inQueue === false) return false;
-    if (filters.examType && examName(row) !== filters.examType) return false;
-    if (filters.practitioner && row.practitioner !== filters.practitioner) return false;
-    if (filters.room && row.room !== filters.room) return false;
+    // One exam of the journey must fit every filter chosen: « Scanner » and « Salle IRM 1 » do not pick a scan done elsewhere.
+    if ((filters.examType || filters.practitioner || filters.room) && !examsOf(row).some((exam) => this.fits(exam))) return false;
     if (!this.needle) return true;
     let texts = this.searchable.get(row.ticketId);
     if (!texts) {

@@ -114,3 +114,37 @@ describe('board lines kept row by row', () => {
     expect(keysOf(board, filters)).toEqual([]);
   });
 });
+
+describe('board filters on a journey row (one ticket, several exams)', () => {
+  /** Léa: her ticket is her knee MRI's, her chest scan is linked to it; Jean has a scan of his own. */
+  const scan = { contractAppointmentId: 'apt-lea-scan', examLabel: 'Scanner thoracique', examTypeId: 'SCAN', practitioner: 'Dr B', room: 'Salle Scanner', startDate: '2026-11-23T10:30:00+01:00' };
+  const lea = row({ ticketId: 'lea', checkedInAt: '2026-11-23T08:50:00+01:00', examLabel: 'IRM du genou', examTypeId: 'IRM', practitioner: 'Dr A', room: 'IRM 1', linkedExams: [scan] });
+  const jean = row({ ticketId: 'jean', examLabel: 'Scanner thoracique', examTypeId: 'SCAN', practitioner: 'Dr B', room: 'Salle Scanner' });
+  const shown = (board: BoardLines, filters: Partial<BoardFilters>) => board.lines({ ...NO_FILTERS, ...filters }).flatMap((line) => (line.kind === 'row' ? [line.key] : []));
+
+  it('shows the patient under the exam type, practitioner and room of her linked exam, as under her main one', () => {
+    const board = new BoardLines([lea, jean]);
+    expect(shown(board, { examType: 'Scanner thoracique' })).toEqual(['lea', 'jean']);
+    expect(shown(board, { examType: 'IRM du genou' })).toEqual(['lea']);
+    expect(shown(board, { practitioner: 'Dr B' })).toEqual(['lea', 'jean']);
+    expect(shown(board, { room: 'Salle Scanner' })).toEqual(['lea', 'jean']);
+    expect(board.choices('examType')).toEqual(['IRM du genou', 'Scanner thoracique']);
+    expect(board.choices('room')).toEqual(['IRM 1', 'Salle Scanner']);
+  });
+
+  it('needs one exam to fit every filter chosen: the scan type in the MRI room is not her', () => {
+    const board = new BoardLines([lea, jean]);
+    expect(shown(board, { examType: 'Scanner thoracique', room: 'IRM 1' })).toEqual([]);
+    expect(shown(board, { examType: 'Scanner thoracique', room: 'Salle Scanner' })).toEqual(['lea', 'jean']);
+  });
+
+  it("drops the linked exam's choices when the row goes or loses it", () => {
+    const board = new BoardLines([lea]);
+    board.apply({ upserts: [{ ...lea, linkedExams: undefined }], removed: [], reset: false });
+    expect(board.choices('examType')).toEqual(['IRM du genou']);
+    board.apply({ upserts: [lea], removed: [], reset: false });
+    board.apply({ upserts: [], removed: ['lea'], reset: false });
+    expect(board.choices('examType')).toEqual([]);
+  });
+});
+
