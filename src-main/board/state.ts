@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { inQueue } from '../../src-shared/board/desks';
 import { groupOf, statusRank, type BoardMove, type BoardRow, type LinkedExam, type Verification } from '../../src-shared/board/rows';
 import { EVERYTHING, type DeskQueue } from '../../src-shared/platform/desks';
@@ -42,6 +43,12 @@ export class BoardState {
   /** Moves of this desk on their way, by ticket: the row says so while it waits for the answer. */
   private readonly working = new Map<string, BoardMove>();
   private readonly dirty = new Set<string>();
+  /**
+   * A digest of each row as last pushed: the re-checks read every row again and again (DESIGN.md §2),
+   * and a row they find unchanged is not pushed, so a desk at rest gets no pushes (each one re-renders
+   * the board and re-computes its live figures). A digest, not the row: the day's rows stay in main once.
+   */
+  private readonly pushed = new Map<string, string>();
   private resetPending = false;
   private flushScheduled = false;
   private queue: DeskQueue = EVERYTHING;
@@ -299,19 +306,30 @@ export class BoardState {
     if (this.resetPending) {
       this.resetPending = false;
       this.dirty.clear();
-      this.publish({ upserts: this.rows(), removed: [], reset: true });
+      const rows = this.rows();
+      this.pushed.clear();
+      for (const row of rows) this.pushed.set(row.ticketId, digest(row));
+      this.publish({ upserts: rows, removed: [], reset: true });
       return;
     }
     const upserts: BoardRow[] = [];
     const removed: string[] = [];
     for (const id of this.dirty) {
       const row = this.row(id);
-      if (row) upserts.push(row);
-      else removed.push(id);
+      if (row) {
+        const now = digest(row);
+        if (this.pushed.get(id) === now) continue;
+        this.pushed.set(id, now);
+        upserts.push(row);
+      } else if (this.pushed.delete(id)) removed.push(id);
     }
     this.dirty.clear();
     if (upserts.length || removed.length) this.publish({ upserts, removed, reset: false });
   }
+}
+
+function digest(row: BoardRow): string {
+  return createHash('sha1').update(JSON.stringify(row)).digest('base64');
 }
 
 /** Called and still the calling desk's: a patient handed back to the waiting line waits again. */

@@ -31,9 +31,9 @@ describe('board state behind the lock', () => {
     // A row that changes behind the lock reaches the renderer only with the snapshot of the unlock.
     const [hidden, shown] = rows;
     const before = desk.pushes.length;
-    desk.board.state.touch(hidden!.ticketId);
+    desk.board.state.setWorking(hidden!.ticketId, 'call');
     await desk.board.unlock('formation');
-    desk.board.state.touch(shown!.ticketId);
+    desk.board.state.setWorking(shown!.ticketId, 'call');
     await until(() => desk.pushes.slice(before).some((push) => push.upserts.some((row) => row.ticketId === shown!.ticketId)));
     expect(desk.pushes.slice(before).flatMap((push) => push.upserts.map((row) => row.ticketId))).not.toContain(hidden!.ticketId);
 

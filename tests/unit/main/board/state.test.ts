@@ -33,25 +33,57 @@ describe('board state', () => {
 
   it('re-renders the rows of an appointment after a check, following a ticket that changes appointment', async () => {
     const published: BoardRowsEvent[] = [];
-    const state = new BoardState(() => null, (change) => published.push(change));
+    // Each check of an appointment answers something new (reachable or not), so its rows change.
+    const checks = new Map<string, Check>();
+    const checked = (id: string) => checks.set(id, { kind: checks.get(id)?.kind === 'gone' ? 'unreachable' : 'gone', at: 1_000 });
+    const state = new BoardState((id) => checks.get(id) ?? null, (change) => published.push(change));
     const first = await pushes((s) => s.replaceAll([ticket('a', 'apt-1'), ticket('b', 'apt-1'), ticket('c', 'apt-2'), ticket('d', null)]), state, published);
     expect(first.reset).toBe(true);
     expect(first.upserts.map((row) => row.ticketId)).toEqual(['a', 'b', 'c', 'd']);
 
+    checked('apt-1');
     const touched = await pushes((s) => s.touchAppointment('apt-1'), state, published);
     expect(touched.upserts.map((row) => row.ticketId)).toEqual(['a', 'b']);
 
     await pushes((s) => s.upsert(ticket('b', 'apt-2')), state, published);
+    checked('apt-1');
     expect((await pushes((s) => s.touchAppointment('apt-1'), state, published)).upserts.map((row) => row.ticketId)).toEqual(['a']);
+    checked('apt-2');
     expect((await pushes((s) => s.touchAppointment('apt-2'), state, published)).upserts.map((row) => row.ticketId).sort()).toEqual(['b', 'c']);
 
     // A reload forgets the old day's appointments.
     await pushes((s) => s.replaceAll([ticket('e', 'apt-3')]), state, published);
     const count = published.length;
+    checked('apt-2');
     state.touchAppointment('apt-2');
+    checked('apt-3');
     const last = await pushes((s) => s.touchAppointment('apt-3'), state, published);
     expect({ upserts: last.upserts.map((row) => row.ticketId), removed: last.removed }).toEqual({ upserts: ['e'], removed: [] });
     expect(published).toHaveLength(count + 1);
+  });
+
+  it('pushes nothing when a re-check finds the rows as they were: a desk at rest is not re-rendered', async () => {
+    const published: BoardRowsEvent[] = [];
+    const checks = new Map<string, Check>([
+      ['apt-1', { kind: 'unreachable', at: 1_000 }],
+      ['apt-2', { kind: 'unreachable', at: 1_000 }],
+    ]);
+    const state = new BoardState((id) => checks.get(id) ?? null, (change) => published.push(change));
+    await pushes((s) => s.replaceAll([ticket('a', 'apt-1'), ticket('b', 'apt-2')]), state, published);
+    const count = published.length;
+    // Read again and again, the same answers: not one push.
+    for (let i = 0; i < 5; i += 1) state.touchAppointment('apt-1');
+    state.touch('b');
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(published).toHaveLength(count);
+    // A read that finds a change is pushed, that row alone; and back again is a change too.
+    checks.set('apt-2', { kind: 'gone', at: 2_000 });
+    const changed = await pushes((s) => s.touchAppointment('apt-2'), state, published);
+    expect(changed.upserts.map((row) => [row.ticketId, row.verification])).toEqual([['b', 'gone']]);
+    checks.set('apt-2', { kind: 'unreachable', at: 3_000 });
+    const back = await pushes((s) => s.touchAppointment('apt-2'), state, published);
+    expect(back.upserts.map((row) => [row.ticketId, row.verification])).toEqual([['b', 'notVerified']]);
   });
 
   it('batches the changes of one turn into one push', async () => {
