@@ -121,3 +121,30 @@ for (const delay of [120, 30]) {
     expect(moved(before)).toEqual([]);
   });
 }
+
+test('« Filtres et tri » by keyboard: Enter, like Space, picks the sort the focus is on, and the list follows', async ({ page }) => {
+  await openBoard(page);
+  await page.getByTestId('board-filters').focus();
+  await page.keyboard.press('Enter');
+  const filters = page.getByTestId('board-filters-menu');
+  const byTicket = filters.getByRole('button', { name: 'Numéro de ticket' });
+  const byWait = filters.getByRole('button', { name: "Temps d'attente" });
+  await expect(byWait).toHaveAttribute('aria-pressed', 'true');
+  await byTicket.focus();
+  await page.keyboard.press('Enter');
+  await expect(byTicket).toHaveAttribute('aria-pressed', 'true');
+  await expect(byWait).toHaveAttribute('aria-pressed', 'false');
+  await expect(filters).toBeVisible();
+  // The waiting patients now read in ticket order.
+  const waiting = page.locator('[data-testid="board-row"][data-group="waiting"]');
+  const inTicketOrder = async () => {
+    const shown = await waiting.evaluateAll((rows) => rows.map((row) => row.getAttribute('data-ticket') ?? ''));
+    return shown.length > 1 && shown.join() === shown.toSorted((a, b) => a.localeCompare(b, undefined, { numeric: true })).join();
+  };
+  await expect.poll(inTicketOrder).toBe(true);
+  await byWait.focus();
+  await page.keyboard.press('Enter');
+  await expect(byWait).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('Escape');
+  await expect(filters).toBeHidden();
+});
