@@ -271,7 +271,7 @@ export const benchmarks: Benchmark[] = [
   {
     metric: 'board.first_render_5000_ms',
     unit: 'ms',
-    target: { op: '<', value: 100 },
+    target: { op: '<', value: 50 },
     async run() {
       const board = await openBoard(5_000);
       const samples: number[] = [];

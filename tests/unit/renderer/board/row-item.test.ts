@@ -146,4 +146,19 @@ describe('board row', () => {
     expect(none.find('[data-testid="punctuality-mark"]').exists()).toBe(false);
     expect(none.text()).not.toContain('rdv');
   });
+
+  it('asks the system which regional formats it knows once, not again for every row drawn (it held the board’s first frame)', () => {
+    const asked = vi.spyOn(Intl.DateTimeFormat, 'supportedLocalesOf');
+    const languages = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-CH']);
+    try {
+      const times = Array.from({ length: 20 }, (_, i) =>
+        mountRow({ row: row({ ticketId: `i${i}`, checkedInAt: new Date(2026, 10, 23, 8, i).toISOString() }) }).find('.board-row__time').text(),
+      );
+      expect(times[5]).toContain('08:05');
+      expect(asked.mock.calls.filter(([tags]) => String(tags) === 'fr-CH').length).toBeLessThanOrEqual(1);
+    } finally {
+      languages.mockRestore();
+      asked.mockRestore();
+    }
+  });
 });
