@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia';
-import { computed, ref, shallowRef, triggerRef, watch } from 'vue';
+import { computed, ref, shallowRef, triggerRef } from 'vue';
 import { HELD_STATUSES as HELD, UNDO_MS, type HeldMove, type HeldStatus } from '../../../../src-shared/board/held';
 import { DEFAULT_BOARD_SETTINGS, type BoardRow, type BoardSettings, type ForwardStatus } from '../../../../src-shared/board/rows';
 import type { BoardActionResult, BoardLive, BoardLock, BoardRefused, BoardRowsEvent } from '../../../../src-shared/ipc/features/board.contract';
@@ -58,14 +58,20 @@ export const useBoardStore = defineStore('board', () => {
   const locked = computed(() => lockState.value !== null);
   const loaded = ref(false);
   const filters = ref<BoardFilters>({ ...NO_FILTERS });
+  const chosenId = ref<string | null>(null);
   /**
    * The row staff chose (arrow keys, a click, a row's button) or the patient just called; null:
-   * the keys act on this desk's patient. See `selected`.
+   * the keys act on this desk's patient. See `selected`. The row staff pick is read from the medical
+   * system at once (main's budget allows it); best effort. Not a watch: a store's watcher keeps the
+   * component that first used the store (the first board drawn) in memory for the whole session.
    */
-  const selectedId = ref<string | null>(null);
-  // The row staff pick is read from the medical system at once (main's budget allows it); best effort.
-  watch(selectedId, (ticketId) => {
-    if (ticketId) void desk.board.focus({ ticketId }).catch(() => undefined);
+  const selectedId = computed<string | null>({
+    get: () => chosenId.value,
+    set: (ticketId) => {
+      if (ticketId === chosenId.value) return;
+      chosenId.value = ticketId;
+      if (ticketId) void desk.board.focus({ ticketId }).catch(() => undefined);
+    },
   });
   /** Call next is on its way: its button waits (each row's own moves show on the row, the board stays usable). */
   const busy = ref(false);
