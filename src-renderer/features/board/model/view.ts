@@ -14,7 +14,7 @@ export interface BoardFilters {
 export const NO_FILTERS: BoardFilters = { search: '', examType: null, practitioner: null, room: null, sort: 'wait', wholeOffice: false };
 
 /** One line of the virtual list: a group heading or a ticket. */
-export type BoardLine = { kind: 'group'; key: string; group: BoardGroup; count: number } | { kind: 'row'; key: string; row: BoardRow };
+export type BoardLine = { kind: 'group'; key: string; group: BoardGroup; count: number } | { kind: 'row'; key: string; row: BoardRow; at?: number };
 
 /** The board as lines, computed in one pass (the store keeps a `BoardLines` up to date instead). */
 export function boardLines(rows: Iterable<BoardRow>, filters: BoardFilters): BoardLine[] {
@@ -44,7 +44,8 @@ export function listedWaiting(lines: readonly BoardLine[], now: number): ListedW
       continue;
     }
     waitingNow += 1;
-    oldest = Math.min(oldest, Date.parse(line.row.checkedInAt));
+    // The arrival the list already read (`at`): parsing thousands of dates again held the board's first frame.
+    oldest = Math.min(oldest, line.at ?? Date.parse(line.row.checkedInAt));
   }
   return { waitingNow, longestWaitNow: waitingNow === 0 ? null : Math.max(0, now - oldest) / 60_000 };
 }

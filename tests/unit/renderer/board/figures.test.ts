@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia } from 'pinia';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createVuetify } from 'vuetify';
 import type { BoardGroup, BoardRow } from '../../../../src-shared/board/rows';
 import { BoardLines } from '../../../../src-renderer/features/board/model/board-lines';
@@ -147,5 +147,20 @@ describe('the board header counts what the list shows', () => {
     const filtered = mountWith({ waitingNow: 1, longestWaitNow: 3, filtered: true });
     await flushPromises();
     expect(filtered.find('[data-testid="board-waitingNow"]').text()).toBe('En attente (filtrés)\u00a0:1');
+  });
+});
+
+describe('the header’s waiting figures on a busy board', () => {
+  it('read the arrivals the list already holds: 5,000 waiting rows parse no date again (it held the board’s first frame)', () => {
+    const rows = Array.from({ length: 5_000 }, (_, i) => row({ ticketId: `w${i}`, checkedInAt: new Date(DAY_START + i * 1_000).toISOString() }));
+    const lines = new BoardLines(rows).lines(NO_FILTERS);
+    const parse = vi.spyOn(Date, 'parse');
+    try {
+      const header = listedWaiting(lines, DAY_START + 60 * 60_000);
+      expect(header).toEqual({ waitingNow: 5_000, longestWaitNow: 60 });
+      expect(parse).not.toHaveBeenCalled();
+    } finally {
+      parse.mockRestore();
+    }
   });
 });
