@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import vue from '@vitejs/plugin-vue';
 import { defineConfig, type Plugin } from 'vite';
 import vuetify from 'vite-plugin-vuetify';
+import { pureContracts } from './scripts/vite-pure-contracts.ts';
 import { usedIcons } from './scripts/vite-used-icons.ts';
 import { CSP_META } from './src-main/security/csp.ts';
 
@@ -17,7 +18,7 @@ function cspMeta(): Plugin {
 export default defineConfig({
   root: 'src-renderer',
   base: './',
-  plugins: [vue(), vuetify({ autoImport: true }), cspMeta(), usedIcons([fileURLToPath(new URL('./src-renderer', import.meta.url)), fileURLToPath(new URL('./src-shared', import.meta.url))])],
+  plugins: [pureContracts(fileURLToPath(new URL('./src-shared/', import.meta.url))), vue(), vuetify({ autoImport: true }), cspMeta(), usedIcons([fileURLToPath(new URL('./src-renderer', import.meta.url)), fileURLToPath(new URL('./src-shared', import.meta.url))])],
   // vue-i18n's documented build flags: the app uses the Composition API only (legacy: false) and neither
   // <i18n-t> nor v-t, so the legacy API and the global components stay out of the first screen.
   define: {

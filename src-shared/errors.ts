@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { DeskErrorCode, DeskErrorData, DeskErrorField } from './error-schemas';
 
 /**
  * Every failure that crosses the IPC boundary is one of these codes. The renderer
@@ -89,24 +89,7 @@ export const DESK_ERROR_CODES = [
   'SUPERVISOR_REQUIRED',
 ] as const;
 
-export const deskErrorCodeSchema = z.enum(DESK_ERROR_CODES);
-export type DeskErrorCode = z.infer<typeof deskErrorCodeSchema>;
-
-/** One offending input field (`path` as `a.b.0`), for field-level messages; never the value itself. */
-export const deskErrorFieldSchema = z.object({ path: z.string().max(256), message: z.string().max(512) });
-export type DeskErrorField = z.infer<typeof deskErrorFieldSchema>;
-
-export const deskErrorSchema = z.object({
-  code: deskErrorCodeSchema,
-  message: z.string(),
-  /** Present when the failure is about specific input fields (a platform 400, a rejected upload). */
-  fields: z.array(deskErrorFieldSchema).max(100).optional(),
-  /** How long before trying again makes sense (wrong passwords or PINs in a row): the renderer says it in words. */
-  retryAfterSeconds: z.number().int().positive().optional(),
-  /** The server a certificate or proxy failure is about (host name only): the renderer's sentence names it. */
-  host: z.string().max(253).optional(),
-});
-export type DeskErrorData = z.infer<typeof deskErrorSchema>;
+export type { DeskErrorCode, DeskErrorData, DeskErrorField } from './error-schemas';
 
 /** Thrown in main by services; turned into `DeskErrorData` by the IPC dispatcher. */
 export class DeskError extends Error {

@@ -1,10 +1,7 @@
-import { z } from 'zod';
-import { deskErrorSchema, type DeskErrorData } from './errors';
+import type { DeskErrorData } from './errors';
 
 /** What every IPC call answers: a value or a typed error, never a thrown exception. */
 export type DeskResult<T> = { ok: true; value: T } | { ok: false; error: DeskErrorData };
-
-export const deskFailureSchema = z.object({ ok: z.literal(false), error: deskErrorSchema });
 
 export function ok<T>(value: T): DeskResult<T> {
   return { ok: true, value };

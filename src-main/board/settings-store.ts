@@ -1,4 +1,5 @@
-import { boardSettingsSchema, DEFAULT_BOARD_SETTINGS, type BoardSettings } from '../../src-shared/board/rows';
+import { DEFAULT_BOARD_SETTINGS } from '../../src-shared/board/rows';
+import { boardSettingsSchema, type BoardSettings } from '../../src-shared/board/settings';
 import type { AtomicJsonFile } from '../store/atomic-file';
 import { openDurable } from '../store/durable';
 

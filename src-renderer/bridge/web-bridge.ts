@@ -8,7 +8,7 @@ import {
   previewIpcBody,
   type PreviewEventFrame,
 } from '../../src-shared/preview/protocol';
-import { deskFailureSchema, fail, type DeskResult } from '../../src-shared/result';
+import { fail, type DeskResult } from '../../src-shared/result';
 
 const TOKEN_KEY = 'desk.previewToken';
 
@@ -59,7 +59,8 @@ export function createWebBridge(token: string | null, onLink: (state: LinkState)
         });
         const body = (await response.json()) as DeskResult<unknown>;
         onLink('up');
-        if (!response.ok && !deskFailureSchema.safeParse(body).success) {
+        // The failure's shape is checked when one comes: zod loads then, not with the first screen.
+        if (!response.ok && !(await import('../../src-shared/error-schemas')).deskFailureSchema.safeParse(body).success) {
           return fail({ code: 'INTERNAL', message: `Preview host answered HTTP ${response.status}.` });
         }
         return body;

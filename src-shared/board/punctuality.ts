@@ -1,17 +1,6 @@
-import { z } from 'zod';
+import type { PunctualitySettings } from './settings';
 
-/**
- * How far from the appointment an arrival may be before the desk says it (board settings):
- * a patient far too early waits long, one late may no longer fit the schedule. Absent in older
- * settings files, so defaults apply there.
- */
-export const punctualitySettingsSchema = z.object({
-  /** Early beyond this many minutes before the appointment. */
-  earlyMinutes: z.number().int().min(0).max(720).default(30),
-  /** Late beyond this many minutes after the appointment. */
-  lateMinutes: z.number().int().min(0).max(720).default(10),
-});
-export type PunctualitySettings = z.infer<typeof punctualitySettingsSchema>;
+export type { PunctualitySettings } from './settings';
 export const DEFAULT_PUNCTUALITY: PunctualitySettings = { earlyMinutes: 30, lateMinutes: 10 };
 
 export const PUNCTUALITY_MARKS = ['early', 'onTime', 'late'] as const;

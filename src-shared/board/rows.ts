@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { contractDateTimeSchema } from '../publisher/schemas';
 import { ticketHandoffSchema, ticketStatusSchema, type TicketStatus } from '../platform/tickets';
-import { DEFAULT_PUNCTUALITY, punctualitySettingsSchema } from './punctuality';
+import { DEFAULT_PUNCTUALITY } from './punctuality';
+import type { BoardSettings } from './settings';
 
 /**
  * The call board as main computes it and the renderer draws it: one row per ticket
@@ -113,16 +114,7 @@ export function groupOf(status: TicketStatus, called: boolean): BoardGroup | nul
   }
 }
 
-/** Waiting-time colour thresholds and punctuality margins, in minutes (configurable per desk). */
-export const boardSettingsSchema = punctualitySettingsSchema.extend({
-  amberMinutes: z.number().int().min(1).max(600),
-  redMinutes: z.number().int().min(1).max(600),
-  /** Minutes without input before the desk locks; 0 = never. */
-  idleLockMinutes: z.number().int().min(0).max(600),
-  /** A chime when a patient arrives; off by default (a shared reception room), absent in older files. */
-  arrivalChime: z.boolean().default(false),
-});
-export type BoardSettings = z.infer<typeof boardSettingsSchema>;
+export type { BoardSettings } from './settings';
 export const DEFAULT_BOARD_SETTINGS: BoardSettings = { amberMinutes: 15, redMinutes: 30, idleLockMinutes: 10, arrivalChime: false, ...DEFAULT_PUNCTUALITY };
 
 export type WaitLevel = 'normal' | 'amber' | 'red';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deskErrorCodeSchema } from '../errors';
+import { deskErrorCodeSchema } from '../error-schemas';
 import { contractDateSchema, staffSignInRequestSchema } from './schemas';
 
 /**

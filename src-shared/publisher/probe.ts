@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deskErrorCodeSchema } from '../errors';
+import { deskErrorCodeSchema } from '../error-schemas';
 
 /**
  * The config probe's result (src-main/publisher/probe.ts), shared so the IPC

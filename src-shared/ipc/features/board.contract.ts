@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { deskErrorCodeSchema } from '../../errors';
+import { deskErrorCodeSchema } from '../../error-schemas';
 import { heldMoveSchema, heldStatusSchema } from '../../board/held';
-import { boardRowSchema, boardSettingsSchema, FORWARD_STATUSES, forwardStatusSchema } from '../../board/rows';
+import { boardRowSchema, FORWARD_STATUSES, forwardStatusSchema } from '../../board/rows';
+import { boardSettingsSchema } from '../../board/settings';
 import { boardOfficeSchema, queueOptionsSchema, transferRequestSchema } from '../../board/desks';
 import { deskQueueSchema, deskStateSchema } from '../../platform/desks';
 import { unsentMovesSchema } from '../../board/unsent';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { punctualitySettingsSchema } from '../../board/punctuality';
-import { deskErrorCodeSchema } from '../../errors';
+import { punctualitySettingsSchema } from '../../board/settings';
+import { deskErrorCodeSchema } from '../../error-schemas';
 import { contractDateSchema, contractDateTimeSchema, contractIdSchema, appointmentStatusSchema } from '../../publisher/schemas';
 import { printOutcomeSchema } from './printing.contract';
 import { NAME_MAX, SOCIAL_SECURITY_ID_MAX } from '../../checkin/search-criteria';

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { boardSettingsSchema, DEFAULT_BOARD_SETTINGS } from '../../../src-shared/board/rows';
-import { DEFAULT_PUNCTUALITY, gapWords, punctuality, punctualitySettingsSchema } from '../../../src-shared/board/punctuality';
+import { DEFAULT_BOARD_SETTINGS } from '../../../src-shared/board/rows';
+import { boardSettingsSchema, punctualitySettingsSchema } from '../../../src-shared/board/settings';
+import { DEFAULT_PUNCTUALITY, gapWords, punctuality } from '../../../src-shared/board/punctuality';
 
 const MINUTE = 60_000;
 /** Any instant of 2020–2035, to the millisecond. */
