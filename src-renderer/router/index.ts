@@ -38,7 +38,12 @@ export function createDeskRouter(pinia: Pinia) {
     { path: '/:pathMatch(.*)*', redirect: '/board' },
   ];
   const router = createRouter({ history: createWebHashHistory(), routes });
+  // A navigation overtaken while its guard waited for main (a click on the menu while the desk starts)
+  // must not redirect: vue-router would follow that redirect and undo the newer, chosen page.
+  let latest = 0;
   router.beforeEach(async (to) => {
+    const navigation = ++latest;
+    const overtaken = () => navigation !== latest;
     const app = useAppStore(pinia);
     const session = useSessionStore(pinia);
     // Asked side by side: the first screen waits for one round trip to main, not two.
@@ -50,11 +55,14 @@ export function createDeskRouter(pinia: Pinia) {
     } catch {
       // Main unreachable: the pages say so when they try.
     }
+    // Let through, the router cancels it itself: the newer navigation is the pending one.
+    if (overtaken()) return true;
     const unconnected = app.info?.unconnected ?? null;
     // The public display keeps its own screen: it says the calls are unavailable, in the waiting room's words.
     if (unconnected && to.name !== 'connect' && to.name !== 'display') return { name: 'connect' };
     if (!unconnected && to.name === 'connect') return { name: 'board' };
     await restoring;
+    if (overtaken()) return true;
     if (to.meta.staffOnly && !session.signedIn) return { name: 'sign-in', query: { next: to.fullPath } };
     if (to.name === 'sign-in' && session.signedIn) return { name: 'board' };
     // A locked desk's lock screen is on the board: the other staff pages behind it would only answer BOARD_LOCKED.

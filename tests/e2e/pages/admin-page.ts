@@ -30,6 +30,7 @@ export class AdminPage {
     await ipc(host, 'admin/signOut', undefined);
     await this.page.goto(host.openUrl);
     await this.page.getByTestId('nav-admin').click();
+    await expect(this.page).toHaveURL(/#\/admin/);
     await expect(this.page.getByRole('heading', { level: 1 })).toBeVisible();
   }
 

@@ -72,6 +72,23 @@ describe('staff sign-in screen', () => {
 });
 
 describe('a locked desk', () => {
+  it('a page chosen in the menu while the desk still asks main who is signed in stays chosen: the start-up redirect to sign-in does not undo it', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    const unanswered = new Promise((resolve) => (answer = resolve));
+    deskReplies.set('staff/session', (() => unanswered.then(() => ({ ok: true, value: null }))) as never);
+    const pinia = createPinia();
+    const router = createDeskRouter(pinia);
+    // The desk starts on the board (staff only, so bound for sign-in); the technician clicks « Administration ».
+    const start = router.push('/board');
+    await flushPromises();
+    const chosen = router.push('/admin');
+    await flushPromises();
+    answer(undefined);
+    await Promise.all([start, chosen]);
+    await flushPromises();
+    expect(router.currentRoute.value.path).toBe('/admin');
+  });
+
   it('takes staff to its lock screen on the board, not to a staff page that would only be refused', async () => {
     deskReplies.set('staff/session', () => ({ ok: true, value: { displayName: 'Élodie Mercier', email: 'e@x.example', offices: [], signedInAt: '2026-11-23T08:00:00.000Z' } }));
     const pinia = createPinia();
