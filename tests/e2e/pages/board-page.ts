@@ -29,6 +29,8 @@ export class BoardPage {
   async open(openUrl: string): Promise<void> {
     const signIn = new SignInPage(this.page);
     await signIn.open(openUrl);
+    // The first heading can be the start-up screen's: wait for whichever of sign-in or board settles.
+    await signIn.login.or(this.live).first().waitFor();
     if (await signIn.login.isVisible()) await signIn.signIn('accueil', 'formation');
     await this.page.waitForURL(/#\/board$/);
     await this.live.and(this.page.locator('[data-state="live"]')).waitFor();
