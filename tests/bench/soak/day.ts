@@ -6,7 +6,7 @@ import type { PrintingOverview } from '../../../src-shared/ipc/features/printing
 import { PrinterEmulator } from '../../helpers/printer-emulator';
 import { percentile } from '../harness';
 import { launchDeskHost, type DeskHost } from './hosts';
-import { added, armRowText, RENDERER_COUNTERS, rendererInventory, sampleMain, sampleRenderer } from './measure';
+import { added, armRowText, RENDERER_COUNTERS, rendererInventory, sampleMain, sampleRenderer, settledMain } from './measure';
 import { planDay, type HourPlan, type SoakScale } from './plan';
 import { padDay } from './world';
 import type { Counts, HourRow } from './verdict';
@@ -339,7 +339,7 @@ class Day {
     }
     // The searches' debounce, the transitions and the messages' own timeouts end before anything is counted.
     await new Promise((resolve) => setTimeout(resolve, 6_000));
-    const reading = await this.reading(Number.NaN);
+    const reading = await this.reading(Number.NaN, -1, true);
     // What each page holds more (or less) than at the start, by listener type and code position: where to look.
     for (const desk of this.desks) {
       const now = await rendererInventory(desk.cdp);
@@ -356,9 +356,17 @@ class Day {
     return reading;
   }
 
-  async reading(p95: number, hour = -1): Promise<HourRow> {
+  /** `atRest`: main's handles and timers as the least of a few readings, its kinds logged (what differs at the end). */
+  async reading(p95: number, hour = -1, atRest = false): Promise<HourRow> {
     const mains = [];
-    for (const desk of this.desks) mains.push(await sampleMain(desk.host.inspector));
+    for (const desk of this.desks) {
+      if (!atRest) mains.push(await sampleMain(desk.host.inspector));
+      else {
+        const { kinds, ...sample } = await settledMain(desk.host.inspector);
+        this.log(`  ${desk.host.deskLabel} main holds ${JSON.stringify(added([], kinds))}`);
+        mains.push(sample);
+      }
+    }
     const pages = [];
     for (const cdp of [...this.desks.map((desk) => desk.cdp), this.display.cdp]) pages.push(await sampleRenderer(cdp));
     const sum = <T>(items: T[], of: (item: T) => number) => items.reduce((total, item) => total + of(item), 0);

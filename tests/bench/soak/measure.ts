@@ -75,6 +75,22 @@ export async function sampleMain(inspector: InspectorSession): Promise<MainSampl
 }
 
 /**
+ * A desk's main process at rest: the least of `samples` readings a second apart. A request in
+ * flight (a re-check, a keep-alive socket about to close) is in one reading and gone in the next;
+ * a leak is in every one.
+ */
+export async function settledMain(inspector: InspectorSession, samples = 3): Promise<MainSample & { kinds: string[] }> {
+  let least: (MainSample & { kinds: string[] }) | null = null;
+  for (let i = 0; i < samples; i += 1) {
+    if (i > 0) await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const sample = await sampleMain(inspector);
+    const kinds = (await inspector.evaluate<string[]>('process.getActiveResourcesInfo()')).filter((kind) => !TIMERS.has(kind) && !TRANSIENT.has(kind)).sort();
+    least = least === null ? { ...sample, kinds } : { heapMb: sample.heapMb, handles: Math.min(least.handles, sample.handles), timers: Math.min(least.timers, sample.timers), kinds: sample.handles < least.handles ? kinds : least.kinds };
+  }
+  return least!;
+}
+
+/**
  * Timers the process holds, unref'd ones included (the desk unrefs most of its timers, so
  * `getActiveResourcesInfo` does not list them): every Timeout object on the heap not yet
  * fired or cleared, found by its prototype, less the requests' own timeouts.
