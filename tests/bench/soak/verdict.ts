@@ -47,15 +47,21 @@ export function leaked(start: Counts, end: Counts): number {
 }
 
 /**
- * A series that grows without flattening: over the second half of the day it still grows by
- * more than `tolerance` and by more than half of what it grew over the first half (a leak grows
- * as much in the afternoon as in the morning; a cache filling up slows down).
+ * A series that grows without flattening. Hourly readings are taken mid-activity, so a reading's
+ * peaks are work in flight (a request, a transition); a leak raises the floor. The day is cut in
+ * thirds and each third read at its least: it keeps growing when the last third's floor is above
+ * the middle's by more than `tolerance` and by more than half of what the middle grew over the
+ * first (a leak grows as much in the afternoon as in the morning; a cache filling up slows down).
  */
 export function keepsGrowing(values: number[], tolerance: number): boolean {
   if (values.length < 3) return false;
-  const middle = Math.floor((values.length - 1) / 2);
-  const early = values[middle]! - values[0]!;
-  const late = values[values.length - 1]! - values[middle]!;
+  const third = Math.floor(values.length / 3);
+  const floor = (part: number[]) => Math.min(...part);
+  const first = floor(values.slice(0, third));
+  const middle = floor(values.slice(third, 2 * third));
+  const last = floor(values.slice(2 * third));
+  const early = middle - first;
+  const late = last - middle;
   return late > tolerance && late > 0.5 * Math.max(0, early);
 }
 
