@@ -1,3 +1,4 @@
+import nodeModule from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +20,8 @@ async function main(): Promise<void> {
   await startLogFiles({ dataDir, console: true });
   // Taken before the address is printed: a second desk on this folder stops here, without one.
   const lock = await lockDataFolder(dataDir);
+  // Node ≥ 22.1 keeps the desk's compiled code in the system's temp folder: later starts skip compiling it.
+  (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
   // The desk (the training world, the features) loads and starts while the page opens: the
   // sign-in screen is drawn meanwhile and its calls wait for the desk (src-main/starting-desk.ts).
   const starting = (async () => {
