@@ -49,7 +49,6 @@ export const boardEn: BoardMessages = {
     doneUnknown: 'visit over',
   },
   checkedInAt: 'arrived at {time}',
-  examDone: 'done',
   journey: '{count} exams: {exams}',
   calledBy: 'called by {desk}',
   practitionerRoom: '{practitioner} · {room}',
