@@ -106,6 +106,8 @@ test.describe('live call board', () => {
     await expectAccessible(page);
     await board.button(row, 'En examen').click();
     await expect(row).toHaveAttribute('data-status', 'inCare');
+    // The move is shown at once but still on its way to the medical system: a key pressed meanwhile is not taken.
+    await expect(row).not.toHaveAttribute('data-working', /./);
     await expect(board.message).toHaveText(`${number}\u00a0: en examen`);
     await expect(row.getByTestId('row-wait')).toHaveText(/^en examen depuis \d+ min$/);
     await expect(board.myPatient.getByTestId('my-patient-next')).toHaveText('Terminé');
@@ -169,6 +171,8 @@ test.describe('live call board', () => {
     await row.click();
     await page.keyboard.press('i');
     await expect(row).toHaveAttribute('data-status', 'inCare');
+    // The move is shown at once but still on its way to the medical system: a key pressed meanwhile is not taken.
+    await expect(row).not.toHaveAttribute('data-working', /./);
     await page.keyboard.press('d');
     await expect(row).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
     expect(appointmentOf(oldest.formattedNumber).status).toBe('done');
@@ -220,6 +224,8 @@ test.describe('live call board', () => {
     // Done is a move of a patient in care only (a waiting row offers no Terminé).
     await board.button(row, 'En examen').click();
     await expect(row).toHaveAttribute('data-status', 'inCare');
+    // The move is shown at once but still on its way to the medical system: a key pressed meanwhile is not taken.
+    await expect(row).not.toHaveAttribute('data-working', /./);
     sandbox.faults.publisher.down = true;
     await row.click();
     await page.keyboard.press('d');
@@ -255,6 +261,8 @@ test.describe('live call board', () => {
     const row = await board.find(number);
     await board.button(row, 'En examen').click();
     await expect(row).toHaveAttribute('data-status', 'inCare');
+    // The move is shown at once but still on its way to the medical system: a key pressed meanwhile is not taken.
+    await expect(row).not.toHaveAttribute('data-working', /./);
     await row.click();
     return { board, number, row };
   }
@@ -277,6 +285,8 @@ test.describe('live call board', () => {
     // Nothing is held any more, anywhere: nothing will leave for the medical system.
     expect(heldOnDisk()).toEqual([]);
     await expect(row).toHaveAttribute('data-status', 'inCare');
+    // The move is shown at once but still on its way to the medical system: a key pressed meanwhile is not taken.
+    await expect(row).not.toHaveAttribute('data-working', /./);
     expect(appointmentOf(number).status).toBe('inCare');
     expect(history()).toEqual(before);
 
@@ -291,6 +301,8 @@ test.describe('live call board', () => {
     await expect(board.undo).toHaveCount(0);
     expect(heldOnDisk()).toEqual([]);
     await expect(row).toHaveAttribute('data-status', 'inCare');
+    // The move is shown at once but still on its way to the medical system: a key pressed meanwhile is not taken.
+    await expect(row).not.toHaveAttribute('data-working', /./);
 
     await page.keyboard.press('d');
     await expect(board.undo).toBeVisible();
