@@ -105,9 +105,7 @@ test.describe('live call board', () => {
     await page.waitForFunction(() => document.getAnimations().every((animation) => !(animation.effect as KeyframeEffect | null)?.target?.closest('.v-snackbar')));
     await expectAccessible(page);
     await board.button(row, 'En examen').click();
-    await expect(row).toHaveAttribute('data-status', 'inCare');
-    // The move is shown at once but still on its way to the medical system: a key pressed meanwhile is not taken.
-    await expect(row).not.toHaveAttribute('data-working', /./);
+    await board.expectSettled(row, 'inCare');
     await expect(board.message).toHaveText(`${number}\u00a0: en examen`);
     await expect(row.getByTestId('row-wait')).toHaveText(/^en examen depuis \d+ min$/);
     await expect(board.myPatient.getByTestId('my-patient-next')).toHaveText('Terminé');
@@ -170,9 +168,7 @@ test.describe('live call board', () => {
     const row = await board.find(oldest.formattedNumber);
     await row.click();
     await page.keyboard.press('i');
-    await expect(row).toHaveAttribute('data-status', 'inCare');
-    // The move is shown at once but still on its way to the medical system: a key pressed meanwhile is not taken.
-    await expect(row).not.toHaveAttribute('data-working', /./);
+    await board.expectSettled(row, 'inCare');
     await page.keyboard.press('d');
     await expect(row).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
     expect(appointmentOf(oldest.formattedNumber).status).toBe('done');
@@ -223,9 +219,7 @@ test.describe('live call board', () => {
     await expect(row).toHaveAttribute('data-verification', 'verified');
     // Done is a move of a patient in care only (a waiting row offers no Terminé).
     await board.button(row, 'En examen').click();
-    await expect(row).toHaveAttribute('data-status', 'inCare');
-    // The move is shown at once but still on its way to the medical system: a key pressed meanwhile is not taken.
-    await expect(row).not.toHaveAttribute('data-working', /./);
+    await board.expectSettled(row, 'inCare');
     sandbox.faults.publisher.down = true;
     await row.click();
     await page.keyboard.press('d');
@@ -260,9 +254,7 @@ test.describe('live call board', () => {
     const number = await kioskArrivalHere();
     const row = await board.find(number);
     await board.button(row, 'En examen').click();
-    await expect(row).toHaveAttribute('data-status', 'inCare');
-    // The move is shown at once but still on its way to the medical system: a key pressed meanwhile is not taken.
-    await expect(row).not.toHaveAttribute('data-working', /./);
+    await board.expectSettled(row, 'inCare');
     await row.click();
     return { board, number, row };
   }
@@ -284,9 +276,7 @@ test.describe('live call board', () => {
     await expectAccessible(page);
     // Nothing is held any more, anywhere: nothing will leave for the medical system.
     expect(heldOnDisk()).toEqual([]);
-    await expect(row).toHaveAttribute('data-status', 'inCare');
-    // The move is shown at once but still on its way to the medical system: a key pressed meanwhile is not taken.
-    await expect(row).not.toHaveAttribute('data-working', /./);
+    await board.expectSettled(row, 'inCare');
     expect(appointmentOf(number).status).toBe('inCare');
     expect(history()).toEqual(before);
 
@@ -300,9 +290,7 @@ test.describe('live call board', () => {
     await page.keyboard.press('Control+z');
     await expect(board.undo).toHaveCount(0);
     expect(heldOnDisk()).toEqual([]);
-    await expect(row).toHaveAttribute('data-status', 'inCare');
-    // The move is shown at once but still on its way to the medical system: a key pressed meanwhile is not taken.
-    await expect(row).not.toHaveAttribute('data-working', /./);
+    await board.expectSettled(row, 'inCare');
 
     await page.keyboard.press('d');
     await expect(board.undo).toBeVisible();

@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { SignInPage } from './sign-in-page';
 
 /** The call board as a receptionist sees it. */
@@ -34,6 +34,15 @@ export class BoardPage {
     if (await signIn.login.isVisible()) await signIn.signIn('accueil', 'formation');
     await this.page.waitForURL(/#\/board$/);
     await this.live.and(this.page.locator('[data-state="live"]')).waitFor();
+  }
+
+  /**
+   * The row shows `status` and its move has reached the medical system: a move is shown at once
+   * but a key pressed while it is still on its way (`data-working`) is not taken.
+   */
+  async expectSettled(row: Locator, status: string): Promise<void> {
+    await expect(row).toHaveAttribute('data-status', status);
+    await expect(row).not.toHaveAttribute('data-working', /./);
   }
 
   row(formattedNumber: string): Locator {
