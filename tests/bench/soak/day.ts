@@ -360,18 +360,15 @@ class Day {
   async reading(p95: number, hour = -1, atRest = false): Promise<HourRow> {
     const mains = [];
     for (const desk of this.desks) {
-      if (!atRest) mains.push(await sampleMain(desk.host.inspector));
-      else {
-        const { kinds, ...sample } = await settledMain(desk.host.inspector);
-        this.log(`  ${desk.host.deskLabel} main holds ${JSON.stringify(added([], kinds))}`);
-        mains.push(sample);
-      }
+      const sample = atRest ? await settledMain(desk.host.inspector) : await sampleMain(desk.host.inspector);
+      if (atRest) this.log(`  ${desk.host.deskLabel} main holds ${JSON.stringify(added([], sample.kinds))}`);
+      mains.push(sample);
     }
     const pages = [];
     for (const cdp of [...this.desks.map((desk) => desk.cdp), this.display.cdp]) pages.push(await sampleRenderer(cdp));
     const sum = <T>(items: T[], of: (item: T) => number) => items.reduce((total, item) => total + of(item), 0);
     const round = (value: number) => Math.round(value * 10) / 10;
-    this.log(`  mains ${JSON.stringify(mains.map((sample) => ({ ...sample, heapMb: round(sample.heapMb) })))}`);
+    this.log(`  mains ${JSON.stringify(mains.map((sample) => ({ heapMb: round(sample.heapMb), handles: sample.handles, timers: sample.timers })))}`);
     this.log(`  pages ${JSON.stringify(pages.map((sample) => ({ ...sample, heapMb: round(sample.heapMb) })))}`);
     return {
       hour,

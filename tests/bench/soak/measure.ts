@@ -45,6 +45,8 @@ export interface MainSample {
   heapMb: number;
   /** Live handles other than timers (sockets, servers, watchers…); transient file requests left out. */
   handles: number;
+  /** Those handles by kind (`TCPSocketWrap`…), sorted: what differs at the end. */
+  kinds: string[];
   timers: number;
 }
 
@@ -67,9 +69,11 @@ export async function sampleMain(inspector: InspectorSession): Promise<MainSampl
   await inspector.send('HeapProfiler.collectGarbage');
   const { usedSize } = await inspector.send<{ usedSize: number }>('Runtime.getHeapUsage');
   const resources = await inspector.evaluate<string[]>('process.getActiveResourcesInfo()');
+  const kinds = resources.filter((kind) => !TIMERS.has(kind) && !TRANSIENT.has(kind)).sort();
   return {
     heapMb: usedSize / MB,
-    handles: resources.filter((kind) => !TIMERS.has(kind) && !TRANSIENT.has(kind)).length,
+    handles: kinds.length,
+    kinds,
     timers: await liveTimeouts(inspector),
   };
 }
@@ -79,15 +83,14 @@ export async function sampleMain(inspector: InspectorSession): Promise<MainSampl
  * flight (a re-check, a keep-alive socket about to close) is in one reading and gone in the next;
  * a leak is in every one.
  */
-export async function settledMain(inspector: InspectorSession, samples = 3): Promise<MainSample & { kinds: string[] }> {
-  let least: (MainSample & { kinds: string[] }) | null = null;
-  for (let i = 0; i < samples; i += 1) {
-    if (i > 0) await new Promise((resolve) => setTimeout(resolve, 1_000));
+export async function settledMain(inspector: InspectorSession, samples = 3): Promise<MainSample> {
+  let least = await sampleMain(inspector);
+  for (let i = 1; i < samples; i += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
     const sample = await sampleMain(inspector);
-    const kinds = (await inspector.evaluate<string[]>('process.getActiveResourcesInfo()')).filter((kind) => !TIMERS.has(kind) && !TRANSIENT.has(kind)).sort();
-    least = least === null ? { ...sample, kinds } : { heapMb: sample.heapMb, handles: Math.min(least.handles, sample.handles), timers: Math.min(least.timers, sample.timers), kinds: sample.handles < least.handles ? kinds : least.kinds };
+    least = { ...(sample.handles < least.handles ? sample : least), heapMb: sample.heapMb, timers: Math.min(least.timers, sample.timers) };
   }
-  return least!;
+  return least;
 }
 
 /**
