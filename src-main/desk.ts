@@ -36,11 +36,11 @@ import { APP_NAME, APP_VERSION } from './version';
 import { WorkstationMemory } from './shell/workstation-store';
 import { createWorkstationFeature, type LoginItem } from './workstation/feature';
 import { logger } from './log';
+import { TRAINING_KIOSK_INTERVAL_MS } from './training-pace';
 
 const log = logger('desk');
 
-/** Training mode's pace of simulated kiosk arrivals, so the board lives without a kiosk. */
-export const TRAINING_KIOSK_INTERVAL_MS = 90_000;
+export { TRAINING_KIOSK_INTERVAL_MS };
 
 export interface DeskStartOptions {
   runtime: 'electron' | 'web';

@@ -4,6 +4,7 @@ import { chromiumWire } from './net/chromium-wire';
 import { useWireFactory } from './net/wire';
 import { app, type BrowserWindow, crashReporter, ipcMain, powerSaveBlocker, protocol, safeStorage, screen, session, shell } from 'electron';
 import { startDesk } from './desk';
+import { deskWhenStarted } from './starting-desk';
 import { forwardEvents, registerIpcHandlers } from './ipc/electron-ipc';
 import { logger, startLogFiles, stopLogFiles } from './log';
 import { keepCrashDumpsLocally } from './shell/crash-reports';
@@ -79,7 +80,7 @@ async function start(): Promise<void> {
     devTools: !app.isPackaged,
     onCreated: (window) => track(window, 'public display'),
   });
-  const desk = await startDesk({
+  const starting = startDesk({
     runtime: 'electron',
     dataDir: app.getPath('userData'),
     keystore: safeStorage,
@@ -88,11 +89,16 @@ async function start(): Promise<void> {
     // A technician's choice in Settings takes effect at once, not at the next start.
     loginItem: (openAtLogin) => applyStartWithSession(app, openAtLogin),
   });
-  registerIpcHandlers(ipcMain, desk.dispatch, {
+  // The window opens while the desk starts (the training world, the features): its page loads meanwhile,
+  // and its first questions and a sign-in wait for the desk and get its answer (src-main/starting-desk.ts).
+  const early = deskWhenStarted(starting);
+  registerIpcHandlers(ipcMain, early.dispatch, {
     origins: appOrigins,
     isAppContents: (contents) => [...windows].some((window) => window.webContents === contents),
   });
-  forwardEvents(desk.events, () => [...windows].map((window) => window.webContents));
+  forwardEvents(early.events, () => [...windows].map((window) => window.webContents));
+  openMainWindow();
+  const desk = await starting;
   const updates = await startUpdates({
     deployment,
     updater: async () => (await import('electron-updater')).autoUpdater,
@@ -103,7 +109,6 @@ async function start(): Promise<void> {
     updates?.stop();
     void desk.close().finally(() => void stopLogFiles());
   });
-  openMainWindow();
   displays.restore();
 }
 

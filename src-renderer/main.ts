@@ -3,10 +3,12 @@ import { createApp } from 'vue';
 import App from './App.vue';
 import { initialLocale, startDeskI18n } from './plugins/language';
 import { createDeskVuetify } from './plugins/vuetify';
-import { createDeskRouter } from './router';
+import { askWhereToStart, createDeskRouter } from './router';
 
 const locale = initialLocale();
 const pinia = createPinia();
+// Before the texts load and the shell is drawn: main's answers are on their way meanwhile, not after.
+askWhereToStart(pinia);
 void startDeskI18n(locale).then((i18n) =>
   createApp(App)
     .use(pinia)

@@ -14,7 +14,8 @@ import { isClosedRejected, isContractError, isTransient } from '../publisher/err
 import type { AuditTrail } from '../store/audit-trail';
 import type { OutboxEntry } from './outbox/entries';
 import type { Outbox } from './outbox/outbox';
-import { isCalled, ticketStatusOf, type BoardState } from './state';
+import { examsToMove, journeyStatus } from './journey';
+import { ticketStatusOf, type BoardState, type LocalChange } from './state';
 import type { UnsentMoves } from './unsent';
 import type { Reverifier } from './verifier';
 
@@ -77,7 +78,7 @@ export class BoardActions {
     for (const row of waiting) {
       const ticket = this.deps.state.ticket(row.ticketId);
       // Rows are drawn in batches: the ticket itself may already say another desk called it.
-      if (!ticket || isCalled(ticket) || ticket.absent || this.deps.state.effectiveStatus(ticket) !== 'checkedIn') continue;
+      if (!ticket || this.deps.state.isCalled(ticket) || ticket.absent || this.deps.state.effectiveStatus(ticket) !== 'checkedIn') continue;
       // A move of this desk is already on its way for this patient (a click on its row).
       if (this.deps.state.workingOn(ticket.ticketId)) continue;
       const called = await this.working(ticket.ticketId, 'call', async () => {
@@ -150,7 +151,7 @@ export class BoardActions {
     const call = ticket.lastCall;
     if (!call || (call.deskId ?? null) === deskId && call.deskLabel === deskLabel) return false;
     // Absent, or handed back to the waiting line: nobody holds the patient now.
-    if (ticket.absent || !isCalled(ticket)) return false;
+    if (ticket.absent || !this.deps.state.isCalled(ticket)) return false;
     const status = this.deps.state.effectiveStatus(ticket);
     return status === 'checkedIn' || status === 'inCare';
   }
@@ -163,8 +164,10 @@ export class BoardActions {
     const action = recall ? 'recall' : 'call';
     // Compare-and-set where the platform versions its tickets: the call lands only on the ticket this desk saw.
     const expected = force || ticket.version === undefined ? {} : { expectedVersion: ticket.version };
-    // The room goes to the public display beside the desk, when the appointment has one.
-    const room = this.deps.state.row(ticketId)?.room;
+    // The room goes to the public display beside the desk, when the appointment has one: for a journey, the
+    // room of the exam this desk calls the patient for (the call then holds only until that exam is done).
+    const journey = this.deps.state.journeyOf(ticket);
+    const room = journey ? examsToMove(journey, this.deps.queue(), 'inCare')[0]?.room : this.deps.state.row(ticketId)?.room;
     try {
       const called = await this.callOn(ticket, { ticketId, kioskDeskId: deskId, deskLabel, recall, ...expected, ...(room ? { room } : {}) });
       this.deps.state.upsert(called);
@@ -291,47 +294,86 @@ export class BoardActions {
     return this.working(ticketId, status, () => this.moveForward(ticketId, status));
   }
 
+  /**
+   * The appointments a move of the ticket goes to, null when it has none: its own; for a journey, the exam
+   * of this desk's queue (journey.ts `examsToMove`), every exam for a close. Empty: already there or past.
+   */
+  examsFor(ticket: DeskTicket, status: ForwardStatus): string[] | null {
+    const main = ticket.contractAppointmentId;
+    if (!main) return null;
+    const journey = this.deps.state.journeyOf(ticket);
+    if (!journey) return statusRank(status) <= statusRank(this.deps.state.effectiveStatus(ticket)) ? [] : [main];
+    return examsToMove(journey, this.deps.queue(), status).map((exam) => exam.appointmentId);
+  }
+
   private async moveForward(ticketId: string, status: ForwardStatus): Promise<BoardActionResult> {
-    const { state } = this.deps;
     const ticket = await this.verifiedTicket(ticketId);
-    const appointmentId = ticket.contractAppointmentId;
-    if (!appointmentId) throw new DeskError('BOARD_TICKET_GONE', 'This ticket has no appointment in the medical system.');
-    const current = state.effectiveStatus(ticket);
-    if (statusRank(status) <= statusRank(current)) return this.result('done', ticket);
-    const before = state.localOf(ticketId);
-    let moved: Awaited<ReturnType<BoardActions['movePublisher']>>;
-    try {
-      moved = await this.movePublisher(ticketId, appointmentId, status);
-    } catch (error) {
-      await this.audit(status, ticket, 'refused');
-      throw error;
+    const appointmentIds = this.examsFor(ticket, status);
+    if (!appointmentIds) throw new DeskError('BOARD_TICKET_GONE', 'This ticket has no appointment in the medical system.');
+    let outcome: 'done' | 'pending' | 'closedOnBoardOnly' = 'done';
+    for (const appointmentId of appointmentIds) {
+      let step: Awaited<ReturnType<BoardActions['moveExam']>>;
+      try {
+        step = await this.moveExam(ticket, appointmentId, status);
+      } catch (error) {
+        await this.audit(status, ticket, 'refused');
+        throw error;
+      }
+      if (step === 'notAdopted') {
+        await this.audit(status, ticket, 'notAdopted');
+        throw new DeskError('APPOINTMENT_STATE_CONFLICT', 'The medical system kept the appointment at its status.');
+      }
+      if (step !== 'done') outcome = step;
     }
+    await this.audit(status, ticket, outcome);
+    return this.result(outcome, ticket);
+  }
+
+  /** One appointment of the ticket moved on the publisher, the row at once, the platform told (reportMove). */
+  private async moveExam(ticket: DeskTicket, appointmentId: string, status: ForwardStatus): Promise<'done' | 'pending' | 'closedOnBoardOnly' | 'notAdopted'> {
+    const { state } = this.deps;
+    const { ticketId } = ticket;
+    const before = state.localOf(ticketId);
+    const moved = await this.movePublisher(ticketId, appointmentId, status);
     // No answer is not "not done": the medical system may have taken it. Read back before saying it waits.
     if ('transient' in moved && (await this.reached(appointmentId, status))) {
-      state.setLocal(ticketId, { status, pending: false });
-      await this.tellPlatform(ticketId, appointmentId, status);
-      await this.audit(status, ticket, 'done');
-      return this.result('done', ticket);
+      state.setLocal(ticketId, localMove(appointmentId, status, false));
+      await this.reportMove(ticketId, appointmentId, status);
+      return 'done';
     }
     if ('transient' in moved) {
       await this.deps.outbox.add({ kind: 'publisherStatus', ticketId, appointmentId, status, ...this.asked(ticket) });
-      await this.audit(status, ticket, 'pending');
-      return this.result('pending', ticket);
+      return 'pending';
     }
-    if ('closedOnBoardOnly' in moved) {
-      await this.audit(status, ticket, 'closedOnBoardOnly');
-      return this.result('closedOnBoardOnly', ticket);
-    }
+    if ('closedOnBoardOnly' in moved) return 'closedOnBoardOnly';
     const truth = await this.confirmedStatus(appointmentId, status, moved.answered);
-    await this.tellPlatform(ticketId, appointmentId, truth);
+    await this.reportMove(ticketId, appointmentId, truth);
     if (rankOf(truth) >= 0 && rankOf(truth) < statusRank(status)) {
       // The answer echoed the request, but the medical system kept its state: the row shows what it holds.
       state.setLocal(ticketId, before);
-      await this.audit(status, ticket, 'notAdopted');
-      throw new DeskError('APPOINTMENT_STATE_CONFLICT', 'The medical system kept the appointment at its status.');
+      return 'notAdopted';
     }
-    await this.audit(status, ticket, 'done');
-    return this.result('done', ticket);
+    return 'done';
+  }
+
+  /**
+   * Tells the platform what the medical system now holds for a moved appointment, under its own id. The
+   * platform's one ticket of a journey is its main appointment's: it is not told that one is done while
+   * another exam is still to do (the patient waits for the next team), and it is told the main
+   * appointment's status once the last exam is done.
+   */
+  async reportMove(ticketId: string, appointmentId: string, truth: string): Promise<void> {
+    const { state, verifier } = this.deps;
+    state.touch(ticketId);
+    const ticket = state.ticket(ticketId);
+    const main = ticket?.contractAppointmentId;
+    // After a restart nothing may be read yet: whether this is a journey is the medical system's to say.
+    if (main && verifier.cached(main)?.kind !== 'verified') await verifier.verify(main, true);
+    const journey = ticket ? state.journeyOf(ticket) : null;
+    if (!main || !journey) return this.tellPlatform(ticketId, appointmentId, truth);
+    const complete = statusRank(journeyStatus(journey)) >= statusRank('done');
+    if (appointmentId !== main || rankOf(truth) < statusRank('done') || complete) await this.tellPlatform(ticketId, appointmentId, truth);
+    if (appointmentId !== main && complete) await this.tellPlatform(ticketId, main, journey[0]!.status);
   }
 
   /**
@@ -341,14 +383,21 @@ export class BoardActions {
    */
   async deliverHeld(entry: Extract<OutboxEntry, { kind: 'held' }>): Promise<BoardActionResult> {
     const { state } = this.deps;
-    const { ticketId, appointmentId, status } = entry;
+    const { ticketId, status } = entry;
     const ticket = state.ticket(ticketId);
     const formattedNumber = entry.formattedNumber ?? ticket?.formattedNumber ?? ticketId;
-    if (ticket && statusRank(status) <= statusRank(state.effectiveStatus(ticket))) return { outcome: 'done', ticketId, formattedNumber };
-    const moved = await this.movePublisher(ticketId, appointmentId, status);
-    if ('transient' in moved) throw moved.transient;
-    const outcome = 'closedOnBoardOnly' in moved ? 'closedOnBoardOnly' : 'done';
-    if ('answered' in moved) await this.tellPlatform(ticketId, appointmentId, await this.confirmedStatus(appointmentId, status, moved.answered));
+    const journey = ticket ? state.journeyOf(ticket) : null;
+    if (ticket && !journey && statusRank(status) <= statusRank(state.effectiveStatus(ticket))) return { outcome: 'done', ticketId, formattedNumber };
+    let outcome: 'done' | 'closedOnBoardOnly' = 'done';
+    // A journey's close moves every exam; a replay after a kill moves again only what is not there yet.
+    for (const appointmentId of [entry.appointmentId, ...(entry.linkedAppointmentIds ?? [])]) {
+      const exam = journey?.find((candidate) => candidate.appointmentId === appointmentId);
+      if (exam && statusRank(status) <= statusRank(exam.status)) continue;
+      const moved = await this.movePublisher(ticketId, appointmentId, status);
+      if ('transient' in moved) throw moved.transient;
+      if ('closedOnBoardOnly' in moved) outcome = 'closedOnBoardOnly';
+      else await this.reportMove(ticketId, appointmentId, await this.confirmedStatus(appointmentId, status, moved.answered));
+    }
     await this.deps.audit.record({ staff: entry.staff ?? 'unknown', action: status, ticket: formattedNumber, outcome });
     return { outcome, ticketId, formattedNumber };
   }
@@ -366,12 +415,12 @@ export class BoardActions {
   ): Promise<{ answered: string } | { transient: unknown } | { closedOnBoardOnly: true }> {
     const { state } = this.deps;
     const before = state.localOf(ticketId);
-    state.setLocal(ticketId, { status, pending: false });
+    state.setLocal(ticketId, localMove(appointmentId, status, false));
     try {
       return { answered: (await this.deps.setPublisherStatus(appointmentId, status)).status };
     } catch (error) {
       if (isTransient(error)) {
-        state.setLocal(ticketId, { status, pending: true });
+        state.setLocal(ticketId, localMove(appointmentId, status, true));
         return { transient: error };
       }
       if (isClosedRejected(error, status)) {
@@ -434,6 +483,8 @@ export class BoardActions {
     const check = await this.deps.verifier.verify(ticket.contractAppointmentId, true);
     this.deps.state.touchAppointment(ticket.contractAppointmentId);
     if (check.kind === 'gone') return false;
+    // A journey waits again once an exam is done and another is still to do.
+    if (check.kind === 'verified' && this.deps.state.journeyOf(ticket)) return this.deps.state.effectiveStatus(ticket) === 'checkedIn';
     return check.kind !== 'verified' || check.appointment.status === 'checkedIn';
   }
 
@@ -449,6 +500,14 @@ export class BoardActions {
   private audit(action: 'call' | 'recall' | ForwardStatus | 'transfer' | 'absent' | 'dismissAbsent', ticket: DeskTicket, outcome: string): Promise<void> {
     return this.deps.audit.record({ staff: this.deps.staffName(), action, ticket: ticket.formattedNumber, outcome });
   }
+}
+
+/**
+ * This desk's move on the row until the medical system's reads hold it: on the one exam it moved, or on
+ * every exam of the ticket for a close (a journey is closed as a whole).
+ */
+export function localMove(appointmentId: string, status: ForwardStatus, pending: boolean): LocalChange {
+  return status === 'closed' ? { status, pending } : { status, pending, appointmentId };
 }
 
 /** The calls a ticket has had: its history's, or one for a last call without history. */

@@ -35,7 +35,7 @@ export class HeldMoves {
     return latest ? this.view(latest, now) : null;
   }
 
-  async hold(move: { ticketId: string; appointmentId: string; formattedNumber: string; status: HeldStatus; staff: string }): Promise<HeldMove> {
+  async hold(move: { ticketId: string; appointmentId: string; linkedAppointmentIds?: string[]; formattedNumber: string; status: HeldStatus; staff: string }): Promise<HeldMove> {
     const now = this.now();
     const counting = this.entries().filter((entry) => entry.sendAt > now);
     // The same key pressed again during its countdown is the same move, not a second one.

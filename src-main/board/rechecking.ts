@@ -4,7 +4,8 @@ import { verifiedStatusSchema, type DeskTicket, type TicketStatus } from '../../
 import type { PlatformBoardClient } from '../platform/tickets/board';
 import { bestEffort, isNotOffered } from '../platform/tickets/http';
 import { recheckClassOf, RecheckScheduler, type RecheckItem } from './recheck';
-import { isCalled, type BoardState } from './state';
+import { journeyStatus } from './journey';
+import type { BoardState } from './state';
 import type { TokenBucket } from './token-bucket';
 import type { Check, Reverifier } from './verifier';
 
@@ -129,7 +130,10 @@ export class BoardRechecking {
    * undone reception (cancelForAppointment): the publisher keeps the arrival, but the cancellation stands.
    */
   private async report(ticket: DeskTicket): Promise<void> {
-    const truth = this.deps.state.truthOf(ticket);
+    const read = this.deps.state.truthOf(ticket);
+    // A journey's ticket is at the stage of its exams: her MRI done while the scan waits is not a done visit.
+    const journey = this.deps.state.journeyOf(ticket);
+    const truth = read && journey ? { ...read, status: journeyStatus(journey) } : read;
     if (!truth || ticket.status === 'cancelled' || statusRank(truth.status) <= statusRank(ticket.status)) return;
     const key = `${ticket.ticketId}:${truth.status}`;
     if (this.told.has(key)) return;
@@ -164,7 +168,7 @@ export class BoardRechecking {
     for (const ticket of this.deps.state.allTickets()) {
       const appointmentId = ticket.contractAppointmentId;
       if (!appointmentId || seen.has(appointmentId)) continue;
-      const kind = recheckClassOf(this.deps.state.effectiveStatus(ticket), { called: isCalled(ticket), absent: ticket.absent !== undefined });
+      const kind = recheckClassOf(this.deps.state.effectiveStatus(ticket), { called: this.deps.state.isCalled(ticket), absent: ticket.absent !== undefined });
       if (!kind) continue;
       seen.add(appointmentId);
       yield { appointmentId, kind, issuedAt: Date.parse(ticket.issuedAt) };

@@ -1,5 +1,5 @@
 import type { HeldMove, HeldStatus } from '../../src-shared/board/held';
-import { statusRank, type ForwardStatus } from '../../src-shared/board/rows';
+import type { ForwardStatus } from '../../src-shared/board/rows';
 import { DeskError, type DeskErrorCode } from '../../src-shared/errors';
 import type { BoardLive, BoardLock, BoardSnapshot, WorkplaceOptions } from '../../src-shared/ipc/features/board.contract';
 import type { Workplace } from '../../src-shared/ipc/workplace';
@@ -17,7 +17,7 @@ import type { StaffSessionService } from '../staff/session';
 import type { ConnectionProfile } from '../../src-shared/profile';
 import type { OfficeGrants } from '../staff/grants';
 import { isTransient } from '../publisher/errors';
-import { BoardActions } from './actions';
+import { BoardActions, localMove } from './actions';
 import type { AuditTrail } from '../store/audit-trail';
 import type { OutboxEntry } from './outbox/entries';
 import { Outbox, type Delivery } from './outbox/outbox';
@@ -196,7 +196,7 @@ export class BoardService {
     for (const entry of outbox.pending()) {
       // A held move whose countdown ended while the desk was down is on its way now, like any waiting change.
       const waiting = entry.kind === 'publisherStatus' || (entry.kind === 'held' && entry.sendAt <= now);
-      if (waiting) service.state.setLocal(entry.ticketId, { status: entry.status, pending: true });
+      if (waiting) service.state.setLocal(entry.ticketId, localMove(entry.appointmentId, entry.status, true));
     }
     outbox.kick();
     deps.events.subscribe((event, payload) => {
@@ -236,11 +236,14 @@ export class BoardService {
   async hold(ticketId: string, status: HeldStatus): Promise<HeldMove | null> {
     const ticket = this.state.ticket(ticketId);
     if (!ticket) throw new DeskError('BOARD_TICKET_GONE', 'This ticket is no longer on the board.');
-    const appointmentId = ticket.contractAppointmentId;
-    if (!appointmentId) throw new DeskError('BOARD_TICKET_GONE', 'This ticket has no appointment in the medical system.');
-    if (statusRank(status) <= statusRank(this.state.effectiveStatus(ticket))) return null;
+    // The exam of this desk's queue for a journey, every exam for its close (actions.ts examsFor).
+    const appointmentIds = this.actions.examsFor(ticket, status);
+    if (!appointmentIds) throw new DeskError('BOARD_TICKET_GONE', 'This ticket has no appointment in the medical system.');
+    const [appointmentId, ...linkedAppointmentIds] = appointmentIds;
+    if (!appointmentId) return null;
     const staff = this.deps.staff.requireSession().displayName;
-    return this.held.hold({ ticketId, appointmentId, formattedNumber: ticket.formattedNumber, status, staff });
+    const linked = linkedAppointmentIds.length > 0 ? { linkedAppointmentIds } : {};
+    return this.held.hold({ ticketId, appointmentId, ...linked, formattedNumber: ticket.formattedNumber, status, staff });
   }
 
   /** Undo from any window of the desk: false when the move already left. */
@@ -497,7 +500,7 @@ export class BoardService {
       if (entry.kind === 'publisherStatus') {
         const answer = await this.deps.publisher.setAppointmentStatus(entry.appointmentId, entry.status);
         const truth = await this.actions.confirmedStatus(entry.appointmentId, entry.status, answer.status);
-        await this.actions.tellPlatform(entry.ticketId, entry.appointmentId, truth);
+        await this.actions.reportMove(entry.ticketId, entry.appointmentId, truth);
       } else if (entry.kind === 'platformStatus') {
         await this.deps.board.appointmentStatusChanged(entry.appointmentId, entry.status);
       } else {
@@ -545,7 +548,7 @@ export class BoardService {
     this.held.settled(entry);
     if (this.outbox.hasPending(entry.ticketId)) return;
     const local = this.state.localOf(entry.ticketId);
-    if (local?.pending) this.state.setLocal(entry.ticketId, entry.kind === 'call' ? null : { status: local.status, pending: false });
+    if (local?.pending) this.state.setLocal(entry.ticketId, entry.kind === 'call' ? null : { ...local, pending: false });
     const ticket = this.state.ticket(entry.ticketId);
     if (ticket?.contractAppointmentId) void this.rechecking.verify(ticket);
   }

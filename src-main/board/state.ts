@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { inQueue } from '../../src-shared/board/desks';
+import { inQueue, servesExam } from '../../src-shared/board/desks';
 import { groupOf, statusRank, type BoardMove, type BoardRow, type LinkedExam, type Verification } from '../../src-shared/board/rows';
 import { EVERYTHING, type DeskQueue } from '../../src-shared/platform/desks';
 import type { BoardRowsEvent } from '../../src-shared/ipc/features/board.contract';
 import type { DeskTicket, TicketStatus } from '../../src-shared/platform/tickets';
 import type { Appointment, AppointmentStatus } from '../../src-shared/publisher/schemas';
+import { callHolds, journeyStatus, type JourneyExam } from './journey';
 import { recheckClassOf, recheckOf } from './recheck';
 import type { Check } from './verifier';
 
@@ -13,6 +14,8 @@ export interface LocalChange {
   status: TicketStatus;
   /** Waiting in the outbox: the row says "pending". */
   pending: boolean;
+  /** The exam of a journey the move was for (journey.ts); absent: every exam of the ticket (a close). */
+  appointmentId?: string;
 }
 
 /** The publisher's status in the platform's vocabulary (`scheduled` = reception undone). */
@@ -202,6 +205,12 @@ export class BoardState {
     let status: TicketStatus = ticket.status;
     // An undone reception (cancelForAppointment) leaves the board even though the publisher keeps the arrival.
     if (status === 'cancelled') return status;
+    const journey = this.journeyOf(ticket);
+    if (journey) {
+      const exams = journeyStatus(journey);
+      // A publisher that refuses `closed` keeps saying done: the platform's close stands.
+      return ticket.status === 'closed' && exams === 'done' ? 'closed' : exams;
+    }
     const truth = this.truthOf(ticket);
     if (truth) {
       // A platform change newer than the publisher read (another desk moved it) stands until the next read.
@@ -218,17 +227,71 @@ export class BoardState {
     return status;
   }
 
+  /**
+   * The exams of a journey's ticket with each one's status (the freshest read of it, this desk's move on
+   * top), main first then soonest first; null for a ticket of one appointment. An exam with a ticket of
+   * its own on this board (a platform that numbered each appointment) is that ticket's, not this one's.
+   */
+  journeyOf(ticket: DeskTicket): JourneyExam[] | null {
+    const id = ticket.contractAppointmentId;
+    const check = id ? this.check(id) : null;
+    if (!id || check?.kind !== 'verified' || !check.linked?.length) return null;
+    const linked = check.linked.filter((other) => !this.ticketsOf(other.id).some((own) => own.status !== 'cancelled'));
+    if (linked.length === 0) return null;
+    const main = check.appointment;
+    const local = this.local.get(ticket.ticketId);
+    const exams = [main, ...linked].map((appointment): JourneyExam => {
+      // A move of one exam is read back on that appointment: newer than the main appointment's read of it.
+      const own = appointment.id === id ? null : this.check(appointment.id);
+      const read = own?.kind === 'verified' && own.at > check.at ? own.appointment.status : appointment.status;
+      let status = appointment.id === id ? (this.truthOf(ticket)?.status ?? ticketStatusOf(read)) : ticketStatusOf(read);
+      if (local && (local.appointmentId === undefined || local.appointmentId === appointment.id) && statusRank(local.status) > statusRank(status)) status = local.status;
+      return {
+        appointmentId: appointment.id,
+        status,
+        startDate: appointment.startDate,
+        examTypeId: appointment.examTypeId ?? null,
+        room: appointment.roomLabel ?? null,
+        practitioner: appointment.practitionerLabel ?? null,
+        examLabel: appointment.examLabel ?? null,
+      };
+    });
+    // This desk's move is no longer needed once the medical system's reads hold it for every exam it moved.
+    const moved = exams.filter((exam) => (local?.appointmentId ?? exam.appointmentId) === exam.appointmentId);
+    if (local && !local.pending && moved.every((exam) => this.readReaches(ticket, exam.appointmentId, local.status))) this.local.delete(ticket.ticketId);
+    return exams;
+  }
+
+  /** The medical system's read of the appointment is at (or past) the status: this desk's move on it is no longer needed. */
+  private readReaches(ticket: DeskTicket, appointmentId: string, status: TicketStatus): boolean {
+    const main = ticket.contractAppointmentId ? this.check(ticket.contractAppointmentId) : null;
+    const own = this.check(appointmentId);
+    const reads = [own?.kind === 'verified' ? own.appointment : null, ...(main?.kind === 'verified' ? [main.appointment, ...(main.linked ?? [])] : [])];
+    return reads.some((read) => read?.id === appointmentId && statusRank(ticketStatusOf(read.status)) >= statusRank(status));
+  }
+
+  /** Called and still the calling desk's; for a journey, only until the exam the call was for is done. */
+  isCalled(ticket: DeskTicket): boolean {
+    if (!isCalled(ticket)) return false;
+    const journey = this.journeyOf(ticket);
+    return !journey || callHolds(journey, ticket.lastCall);
+  }
+
   row(ticketId: string): BoardRow | null {
     const ticket = this.ticket(ticketId);
     if (!ticket) return null;
     // Set aside as absent: off the groups, in the board's absent list until recalled or dismissed.
     if (ticket.absent && ticket.status === 'checkedIn') return null;
     const status = this.effectiveStatus(ticket);
-    const group = groupOf(status, isCalled(ticket));
+    const group = groupOf(status, this.isCalled(ticket));
     if (!group) return null;
     const check = ticket.contractAppointmentId ? this.check(ticket.contractAppointmentId) : null;
     const appointment = check?.kind === 'verified' ? check.appointment : null;
-    const linkedExams = check?.kind === 'verified' ? this.linkedExamsOf(check.linked) : undefined;
+    const journey = this.journeyOf(ticket);
+    // Exams are marked done only while the visit goes on: once every exam is done, the row's group says it.
+    const marks = journey !== null && statusRank(status) < statusRank('done');
+    const linkedExams = journey ? this.linkedExamsOf(journey.slice(1), marks) : undefined;
+    const mainDone = marks && statusRank(journey[0]!.status) >= statusRank('done') ? { examDone: true } : {};
     const facts = {
       examTypeId: appointment?.examTypeId ?? null,
       practitioner: appointment?.practitionerLabel ?? null,
@@ -252,29 +315,31 @@ export class BoardState {
       verification: verificationOf(ticket, check),
       ...this.staleness(ticket, status, check),
       pending: this.local.get(ticket.ticketId)?.pending ?? false,
+      ...mainDone,
       anomalies: anomaliesOf(appointment),
       handoff: ticket.handoff ?? null,
-      inQueue: inQueue(this.queue, facts),
+      inQueue: inQueue(this.queue, facts) && this.queueStillServes(journey),
       working: this.working.get(ticket.ticketId) ?? null,
     };
   }
 
-  /**
-   * The journey's other exams under the row's ticket; one that has a ticket of its own on this
-   * board (a platform that numbered each appointment) is that ticket's row, not this one's.
-   */
-  private linkedExamsOf(linked: readonly Appointment[] | undefined): LinkedExam[] | undefined {
-    const exams = (linked ?? [])
-      .filter((other) => !this.ticketsOf(other.id).some((ticket) => ticket.status !== 'cancelled'))
-      .map((other) => ({
-        contractAppointmentId: other.id,
-        examLabel: other.examLabel ?? null,
-        examTypeId: other.examTypeId ?? null,
-        practitioner: other.practitionerLabel ?? null,
-        room: other.roomLabel ?? null,
-        startDate: other.startDate,
-      }));
-    return exams.length > 0 ? exams : undefined;
+  /** A journey in progress is the queue's of the exams left to do: once her MRI is done, the MRI team no longer calls her. */
+  private queueStillServes(journey: readonly JourneyExam[] | null): boolean {
+    const left = journey?.filter((exam) => statusRank(exam.status) < statusRank('done'));
+    return !left?.length || left.some((exam) => servesExam(this.queue, exam));
+  }
+
+  /** The journey's other exams as the row lists them, each marked once it is done (`marks`: the visit goes on). */
+  private linkedExamsOf(linked: readonly JourneyExam[], marks: boolean): LinkedExam[] {
+    return linked.map((exam) => ({
+      contractAppointmentId: exam.appointmentId,
+      examLabel: exam.examLabel,
+      examTypeId: exam.examTypeId,
+      practitioner: exam.practitioner,
+      room: exam.room,
+      startDate: exam.startDate,
+      ...(marks && statusRank(exam.status) >= statusRank('done') ? { done: true } : {}),
+    }));
   }
 
   /** When the last read is older than the row's promise (recheck.ts), the row says when it was. */

@@ -22,7 +22,7 @@ export function registerIpcHandlers(ipcMain: IpcMain, dispatch: Dispatch, policy
 }
 
 /** Forwards main → renderer events to the app's windows. */
-export function forwardEvents(events: DeskEvents, targets: () => WebContents[]): () => void {
+export function forwardEvents(events: Pick<DeskEvents, 'subscribe'>, targets: () => WebContents[]): () => void {
   return events.subscribe((event, payload) => {
     for (const contents of targets()) if (!contents.isDestroyed()) contents.send(event, payload);
   });

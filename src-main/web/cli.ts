@@ -1,11 +1,12 @@
+import nodeModule from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stopOnSignals, wholeNumberFlag } from '../cli-process';
-import { startDesk, TRAINING_KIOSK_INTERVAL_MS } from '../desk';
 import { startLogFiles, stopLogFiles } from '../log';
-import { unavailableKeystore } from '../store/keystores';
-import { readAttachedSandbox } from './attach';
+import { deskWhenStarted } from '../starting-desk';
+import { lockDataFolder } from '../store/data-lock';
+import { TRAINING_KIOSK_INTERVAL_MS } from '../training-pace';
 import { startPreviewHost } from './host';
 
 /** `npm run start:web`: the desk in a browser, for these machines and for tests. */
@@ -14,23 +15,33 @@ async function main(): Promise<void> {
   const rendererDir = process.env.DESK_RENDERER_DIR ?? path.resolve(here, '../renderer');
   const argv = process.argv.slice(2);
   const kioskSeconds = wholeNumberFlag(argv, '--kiosk-every', TRAINING_KIOSK_INTERVAL_MS / 1000, 86_400);
+  const port = wholeNumberFlag(argv, '--port', Number(process.env.DESK_WEB_PORT ?? 0), 65_535);
   const dataDir = process.env.DESK_DATA_DIR ?? path.join(os.homedir(), '.desk-console-preview');
   await startLogFiles({ dataDir, console: true });
-  // Plain Node has no OS keychain: the preview refuses to store secrets (Training needs none).
-  const desk = await startDesk({
-    runtime: 'web',
-    dataDir,
-    keystore: unavailableKeystore,
-    // The flags of `npm run sandbox` (--field-variations, --echo-status, --no-publisher-pushes, --no-desk-extensions) shape the sandbox this host starts.
-    sandbox: { kioskIntervalMs: kioskSeconds * 1000, publisherFlags: argv, platformFlags: argv },
-    attach: await readAttachedSandbox(process.env.DESK_ATTACH_SANDBOX),
-  });
-  const host = await startPreviewHost({
-    dispatch: desk.dispatch,
-    events: desk.events,
-    rendererDir,
-    port: wholeNumberFlag(argv, '--port', Number(process.env.DESK_WEB_PORT ?? 0), 65_535),
-  });
+  // Taken before the address is printed: a second desk on this folder stops here, without one.
+  const lock = await lockDataFolder(dataDir);
+  // Node ≥ 22.1 keeps the desk's compiled code in the system's temp folder: later starts skip compiling it.
+  (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+  // The desk (the training world, the features) loads and starts while the page opens: the
+  // sign-in screen is drawn meanwhile and its calls wait for the desk (src-main/starting-desk.ts).
+  const starting = (async () => {
+    const [{ startDesk }, { readAttachedSandbox }, { unavailableKeystore }] = await Promise.all([
+      import('../desk'),
+      import('./attach'),
+      import('../store/keystores'),
+    ]);
+    // Plain Node has no OS keychain: the preview refuses to store secrets (Training needs none).
+    return startDesk({
+      runtime: 'web',
+      dataDir,
+      keystore: unavailableKeystore,
+      // The flags of `npm run sandbox` (--field-variations, --echo-status, --no-publisher-pushes, --no-desk-extensions) shape the sandbox this host starts.
+      sandbox: { kioskIntervalMs: kioskSeconds * 1000, publisherFlags: argv, platformFlags: argv },
+      attach: await readAttachedSandbox(process.env.DESK_ATTACH_SANDBOX),
+    });
+  })();
+  const desk = deskWhenStarted(starting);
+  const host = await startPreviewHost({ dispatch: desk.dispatch, events: desk.events, rendererDir, port });
   if (process.argv.includes('--json')) {
     process.stdout.write(`${JSON.stringify({ url: host.url, openUrl: host.openUrl, token: host.token })}\n`);
   } else {
@@ -38,9 +49,12 @@ async function main(): Promise<void> {
   }
   stopOnSignals(async () => {
     await host.close();
-    await desk.close();
+    await (await starting.catch(() => null))?.close();
+    await lock.release();
     await stopLogFiles();
   });
+  // A desk that cannot start ends the process, with its reason, as before its address was printed early.
+  await starting;
 }
 
 main().catch((error: unknown) => {

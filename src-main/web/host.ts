@@ -4,8 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { EventName } from '../../src-shared/ipc/channels';
 import { PREVIEW_API, PREVIEW_EVENT, PREVIEW_TOKEN_HEADER, PREVIEW_TOKEN_PARAM } from '../../src-shared/preview/protocol';
 import { fail } from '../../src-shared/result';
-import type { DeskEvents } from '../events/bus';
-import type { Dispatch } from '../ipc/dispatch';
+import type { DeskPorts } from '../starting-desk';
 import { logger } from '../log';
 import { CSP_HEADER } from '../security/csp';
 import { readRendererFile } from './static';
@@ -14,8 +13,8 @@ const log = logger('preview-host');
 const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface PreviewHostOptions {
-  dispatch: Dispatch;
-  events: DeskEvents;
+  dispatch: DeskPorts['dispatch'];
+  events: DeskPorts['events'];
   rendererDir: string;
   port?: number;
   token?: string;

@@ -21,6 +21,20 @@ export const sections = [
   { name: 'settings', path: '/settings', icon: 'mdi-cog-outline', staffOnly: false, view: () => import('../features/settings/views/SettingsView.vue') },
 ] as const;
 
+/**
+ * What the first navigation asks main (the desk, its connection, the session), asked as the page
+ * starts: the answers come while the shell is drawn instead of after it. The guard then reads the
+ * same answers (one request each); a failure is tried again by the guard.
+ */
+export function askWhereToStart(pinia: Pinia): void {
+  useAppStore(pinia)
+    .ensureLoaded()
+    .catch(() => undefined);
+  useSessionStore(pinia)
+    .restore()
+    .catch(() => undefined);
+}
+
 export function createDeskRouter(pinia: Pinia) {
   const routes: RouteRecordRaw[] = [
     { path: '/', redirect: '/board' },

@@ -55,7 +55,11 @@ interface QueueFacts {
  * exams under one ticket is in the queue of each exam's team.
  */
 export function inQueue(queue: DeskQueue, row: QueueFacts & { linkedExams?: readonly QueueFacts[] | undefined }): boolean {
+  return servesExam(queue, row) || (row.linkedExams ?? []).some((exam) => servesExam(queue, exam));
+}
+
+/** Whether one exam fits the desk's queue (every list the desk restricted holds its value). */
+export function servesExam(queue: DeskQueue, exam: QueueFacts): boolean {
   const fits = (chosen: readonly string[], value: string | null) => chosen.length === 0 || (value !== null && chosen.includes(value));
-  const serves = (exam: QueueFacts) => fits(queue.examTypeIds, exam.examTypeId) && fits(queue.rooms, exam.room) && fits(queue.practitioners, exam.practitioner);
-  return serves(row) || (row.linkedExams ?? []).some(serves);
+  return fits(queue.examTypeIds, exam.examTypeId) && fits(queue.rooms, exam.room) && fits(queue.practitioners, exam.practitioner);
 }

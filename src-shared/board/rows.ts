@@ -38,6 +38,8 @@ export const linkedExamSchema = z.object({
   practitioner: z.string().nullable(),
   room: z.string().nullable(),
   startDate: contractDateTimeSchema,
+  /** This exam is done (or closed) while another of the journey is not: the row waits for the next team. */
+  done: z.boolean().optional(),
 });
 export type LinkedExam = z.infer<typeof linkedExamSchema>;
 
@@ -58,6 +60,8 @@ export const boardRowSchema = z.object({
   startDate: contractDateTimeSchema.nullable(),
   /** The journey's other exams under this ticket, soonest first; absent when the ticket is for one appointment. */
   linkedExams: z.array(linkedExamSchema).optional(),
+  /** The main exam of a journey is done (the row waits for a linked one); absent otherwise. */
+  examDone: z.boolean().optional(),
   lastCall: z.object({ deskId: z.number().int().nullable(), deskLabel: z.string(), at: contractDateTimeSchema }).nullable(),
   /**
    * What each group's time needs, computed once per row in main so the renderer's clock only

@@ -68,7 +68,9 @@ async function fillBoard(sandbox: RunningSandbox): Promise<Map<string, BoardGrou
   const planned = new Map<string, BoardGroup>();
   for (const [i, group] of kinds.entries()) {
     const appointmentId = `bench-unpushed-${i}`;
-    publisher.appointments.push({ ...template, id: appointmentId, status: group === 'waiting' || group === 'called' ? 'checkedIn' : group, statusHistory: [] });
+    // A number of its own: copies of one patient's appointment under one number would be one journey (one row of many exams).
+    const number = { ticketNumber: 900 + i, ticketNumberFormatted: `U${900 + i}` };
+    publisher.appointments.push({ ...template, ...number, id: appointmentId, status: group === 'waiting' || group === 'called' ? 'checkedIn' : group, statusHistory: [] });
     planned.set(appointmentId, group);
     await ticketService(sandbox, TICKET_SERVICE_PATHS.issueForAppointment, {
       officePlaceId: place.platformId,
@@ -100,8 +102,12 @@ async function medicalSystemMoves(sandbox: RunningSandbox, appointmentId: string
   if (!response.ok) throw new Error(`the publisher answered ${response.status} to a status change`);
 }
 
-/** The next rows to move, round robin over waiting → in care, in care → done, called → in care. */
-function pickChanges(rows: BoardRow[]): { row: BoardRow; status: 'inCare' | 'done' }[] {
+/**
+ * The next rows to move, round robin over waiting → in care, in care → done, called → in care. Rows of one
+ * appointment only: a patient checked in for several exams is done once every exam is (docs/desk-checkin.md).
+ */
+function pickChanges(all: BoardRow[]): { row: BoardRow; status: 'inCare' | 'done' }[] {
+  const rows = all.filter((row) => !row.linkedExams);
   const pools: [BoardRow[], 'inCare' | 'done'][] = [
     [rows.filter((row) => row.group === 'waiting'), 'inCare'],
     [rows.filter((row) => row.group === 'inCare'), 'done'],

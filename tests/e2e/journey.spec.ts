@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { DESK_TRAINING_PATIENTS } from '../../src-main/sandbox/world/desk-patients';
 import { expect, launchPreviewHost, test, type PreviewHost } from './fixtures';
 import { ipc } from './pages/admin-page';
+import { BoardPage } from './pages/board-page';
 import { CheckinPage } from './pages/checkin-page';
 
 const lea = DESK_TRAINING_PATIENTS.journey;
@@ -16,7 +17,7 @@ test.afterAll(() => {
   child.kill('SIGTERM');
 });
 
-test('Léa checked in at the desk for her MRI and her scan: the ticket lists both exams with time and room, her board row shows both', async ({ page }) => {
+test('Léa checked in at the desk for her MRI and her scan: the ticket lists both exams with time and room, her board row shows both; each team moves its own exam, her MRI done she waits for the scanner', async ({ page }) => {
   const checkin = new CheckinPage(page);
   await checkin.open(host);
   await checkin.searchByName('Garnier-Vidal', lea.birthDate);
@@ -40,5 +41,32 @@ test('Léa checked in at the desk for her MRI and her scan: the ticket lists bot
   const row = page.locator(`[data-testid="board-row"][data-ticket="${ticket}"]`);
   await expect(row.getByTestId('row-details')).toContainText('IRM du genou + Scanner thoracique');
   await expect(row.getByTestId('row-details')).toHaveAttribute('title', /2 examens\u00a0: IRM du genou \(\d\d:\d\d, IRM 1\) \+ Scanner thoracique \(\d\d:\d\d, Scanner\)/);
+
+  // The MRI team's desk serves her MRI: « Terminé » finishes the MRI alone, and she waits again for the scanner team.
+  const board = new BoardPage(page);
+  const queue = (examTypeId: string) => ipc(host, 'board/setQueue', { examTypeIds: [examTypeId], rooms: [], practitioners: [] });
+  await queue('IRM');
+  await board.find(ticket);
+  await board.button(row, 'Appeler').click();
+  await expect(row).toHaveAttribute('data-group', 'called');
+  await board.button(row, 'En examen').click();
+  await expect(row).toHaveAttribute('data-group', 'inCare');
+  await board.button(row, 'Terminé').click();
+  await expect(board.undo).toHaveAttribute('data-ticket', ticket);
+  // Out of the MRI desk's queue: the board shows its queue first, and she is the scanner team's now.
+  await expect(row).toHaveCount(0, { timeout: 20_000 });
+
+  // The desk now serves the scanner: Léa waits in its queue, her MRI marked done, and its « Terminé » ends her visit.
+  await queue('SCAN');
+  await expect(row).toHaveAttribute('data-group', 'waiting');
+  await expect(row.getByTestId('row-details')).toContainText('✓ IRM du genou + Scanner thoracique');
+  await expect(row.getByTestId('row-details')).toHaveAttribute('title', /IRM du genou \(\d\d:\d\d, IRM 1, terminé\) \+ Scanner thoracique \(\d\d:\d\d, Scanner\)/);
+  await board.button(row, 'Appeler').click();
+  await expect(row).toHaveAttribute('data-group', 'called');
+  await board.button(row, 'En examen').click();
+  await expect(row).toHaveAttribute('data-group', 'inCare');
+  await board.button(row, 'Terminé').click();
+  await expect(row).toHaveAttribute('data-group', 'done', { timeout: 20_000 });
+  await expect(row.getByTestId('row-details')).not.toContainText('✓');
   await ipc(host, 'staff/signOut', undefined);
 });

@@ -18,10 +18,12 @@ let desk: { host: PreviewHost; child: ChildProcess };
 const placeId = () => sandbox.profile.officePlaceId!;
 const todayHere = () => sandbox.world.platform.tickets.filter((ticket) => ticket.day === localDay(new Date()) && ticket.officePlaceId === placeId());
 
-/** Simulated kiosk arrivals until one lands at the desk's office place: its ticket and main appointment. */
+/** Simulated kiosk arrivals until one with a single exam lands at the desk's office place: its ticket and appointment. */
 async function kioskArrivalHere(): Promise<{ number: string; appointmentId: string }> {
-  for (let i = 0; i < 30; i += 1) {
+  for (let i = 0; i < 60; i += 1) {
     const arrival = await sandbox.kiosk.arrive();
+    // A journey's row follows each of its exams (docs/desk-checkin.md): one exam moved by the medical system is not the visit.
+    if (arrival && arrival.appointmentIds.length !== 1) continue;
     const ticket = sandbox.world.platform.tickets.findLast((candidate) => candidate.contractAppointmentId !== null && arrival?.appointmentIds.includes(candidate.contractAppointmentId));
     if (ticket?.officePlaceId === placeId()) return { number: ticket.formattedNumber, appointmentId: ticket.contractAppointmentId! };
   }

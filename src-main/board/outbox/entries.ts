@@ -22,6 +22,8 @@ export const outboxEntrySchema = z.discriminatedUnion('kind', [
     ...entry,
     ...askedBy,
     appointmentId: z.string(),
+    /** A journey's close: its other exams, moved too (docs/desk-checkin.md, "Every exam of the journey"). */
+    linkedAppointmentIds: z.array(z.string()).max(16).optional(),
     status: heldStatusSchema,
     sendAt: z.number().int().nonnegative(),
   }),

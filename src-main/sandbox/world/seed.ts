@@ -198,7 +198,11 @@ export function seedWorld(options: SeedOptions = {}): SandboxWorld {
       const practitioner = random.pick(PRACTITIONERS);
       const startDate = addMinutes(start, n * random.int(30, 45));
       const visibleId = `RDV${visibleBase + n}`;
-      const status: AppointmentStatus = n === 0 ? firstStatus : firstStatus === 'scheduled' ? 'scheduled' : ARRIVED.includes(firstStatus) && firstStatus !== 'checkedIn' ? random.pick(['checkedIn', firstStatus] as const) : 'checkedIn';
+      const drawn: AppointmentStatus = n === 0 ? firstStatus : firstStatus === 'scheduled' ? 'scheduled' : ARRIVED.includes(firstStatus) && firstStatus !== 'checkedIn' ? random.pick(['checkedIn', firstStatus] as const) : 'checkedIn';
+      // A visit the desk finished (done, closed) is finished for every exam of it: the board reads a journey exam by
+      // exam, and a later exam still to do would show the patient waiting again (docs/desk-checkin.md). The draw is
+      // kept so the rest of the day is the same as before.
+      const status: AppointmentStatus = firstStatus === 'done' || firstStatus === 'closed' ? firstStatus : drawn;
       const documents: StoredDocument[] = exam.requiredDocumentTypes
         .filter((type) => type === 'prescription' && random.chance(0.5))
         .map((type, docIndex) => ({

@@ -49,6 +49,7 @@ export const boardEn: BoardMessages = {
     doneUnknown: 'visit over',
   },
   checkedInAt: 'arrived at {time}',
+  examDone: 'done',
   journey: '{count} exams: {exams}',
   calledBy: 'called by {desk}',
   practitionerRoom: '{practitioner} · {room}',

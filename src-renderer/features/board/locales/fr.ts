@@ -49,6 +49,7 @@ export const boardFr = {
     doneUnknown: 'visite terminée',
   },
   checkedInAt: 'arrivée : {time}',
+  examDone: 'terminé',
   journey: '{count} examens\u00a0: {exams}',
   calledBy: 'appelé par {desk}',
   practitionerRoom: '{practitioner} · {room}',

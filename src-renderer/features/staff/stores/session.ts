@@ -9,6 +9,8 @@ export const useSessionStore = defineStore('session', () => {
   const session = ref<StaffSession | null>(null);
   const restored = ref(false);
   let stopListening: (() => void) | null = null;
+  /** The read in flight: the start-up's early question and the router's guard share it (one request to main). */
+  let restoring: Promise<void> | null = null;
 
   const signedIn = computed(() => session.value !== null);
 
@@ -17,8 +19,15 @@ export const useSessionStore = defineStore('session', () => {
       session.value = next;
     });
     if (restored.value) return;
-    session.value = await unwrap(desk.staff.session());
-    restored.value = true;
+    restoring ??= unwrap(desk.staff.session())
+      .then((current) => {
+        session.value = current;
+        restored.value = true;
+      })
+      .finally(() => {
+        restoring = null;
+      });
+    await restoring;
   }
 
   async function signIn(request: StaffSignInRequest): Promise<StaffSession> {

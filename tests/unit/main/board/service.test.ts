@@ -5,6 +5,7 @@ import { startSandbox, type RunningSandbox } from '../../../../src-main/sandbox/
 import { until } from '../../../helpers/until';
 import { openDesk } from './harness';
 import { failureOf } from '../../../helpers/failure-of';
+import { journeyExamTypes } from '../../../helpers/journey-of';
 
 describe('call board against the training sandbox', () => {
   let sandbox: RunningSandbox;
@@ -23,6 +24,20 @@ describe('call board against the training sandbox', () => {
   };
   const appointment = (id: string) => sandbox.world.publisher.appointments.find((candidate) => candidate.id === id)!;
   const platformTicket = (id: string) => sandbox.world.platform.tickets.find((candidate) => candidate.ticketId === id)!;
+  /** A waiting patient with one exam (a kiosk arrival if the seeded day has none): a journey's moves go exam by exam (journey-moves.test.ts). */
+  const waitingAlone = async (desk: Awaited<ReturnType<typeof open>>) => {
+    const alone = (row: { group: string; contractAppointmentId: string | null }) =>
+      row.group === 'waiting' && row.contractAppointmentId !== null && journeyExamTypes(sandbox.world.publisher.appointments, appointment(row.contractAppointmentId)).length === 1;
+    for (let arrivals = 0; arrivals < 40; arrivals += 1) {
+      const found = (await desk.board.snapshot()).rows.find(alone);
+      if (found) return found;
+      const arrival = await sandbox.kiosk.arrive();
+      const [only, ...more] = arrival?.appointmentIds ?? [];
+      const here = only && sandbox.world.publisher.officePlaces.find((place) => place.id === appointment(only).locationId)?.platformId === sandbox.profile.officePlaceId;
+      if (here && more.length === 0) await until(async () => (await desk.board.snapshot()).rows.some((row) => row.contractAppointmentId === only && row.group === 'waiting'));
+    }
+    throw new Error('no patient with one exam arrived');
+  };
 
   it("shows today's checked-in tickets of the office place, re-verified, and a kiosk arrival with no action", async () => {
     const desk = await open();
@@ -64,7 +79,7 @@ describe('call board against the training sandbox', () => {
   it('a backward request is a no-op and two desks on one ticket converge', async () => {
     const a = await open();
     const b = await open();
-    const row = (await a.board.snapshot()).rows.find((candidate) => candidate.group === 'waiting')!;
+    const row = await waitingAlone(a);
     await b.board.snapshot();
     await Promise.all([a.setStatus(row.ticketId, 'done'), b.setStatus(row.ticketId, 'inCare')]);
     expect(appointment(row.contractAppointmentId!).status).toBe('done');
@@ -154,7 +169,7 @@ describe('call board against the training sandbox', () => {
   it('a publisher refusing "closed": the ticket leaves the board with a note, the platform closes it', async () => {
     sandbox.behaviour.quirks.rejectClosed = true;
     const desk = await open();
-    const row = (await desk.board.snapshot()).rows.find((candidate) => candidate.group === 'waiting')!;
+    const row = await waitingAlone(desk);
     await desk.setStatus(row.ticketId, 'done');
     expect((await desk.setStatus(row.ticketId, 'closed')).outcome).toBe('closedOnBoardOnly');
     expect(appointment(row.contractAppointmentId!).status).toBe('done');
@@ -199,7 +214,7 @@ describe('call board against the training sandbox', () => {
   it('never trusts an echo: a publisher answering the request while it kept a later state is read back', async () => {
     sandbox.behaviour.quirks.echoStatus = true;
     const desk = await open();
-    const row = (await desk.board.snapshot()).rows.find((candidate) => candidate.group === 'waiting')!;
+    const row = await waitingAlone(desk);
     const put = desk.publisher.setAppointmentStatus.bind(desk.publisher);
     // The RIS moves the appointment on while this desk's change is on its way.
     vi.spyOn(desk.publisher, 'setAppointmentStatus').mockImplementation((id, status, overrides) => {

@@ -42,6 +42,20 @@ describe('the board row of a patient checked in for several exams', () => {
     expect(panel.get('[data-testid="my-patient-details"]').text()).toBe('2 exams: IRM du genou (10:30, IRM 1) + Scanner thoracique (11:05, Scanner)');
   });
 
+  it('her MRI done, she waits for the scan: the row marks the MRI done, the details say so in each language', () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-FR']);
+    const item = mount(BoardRowItem, { props: { row: lea({ examDone: true }), now: Date.parse(at(9, 40)), settings: DEFAULT_BOARD_SETTINGS, selected: false }, global: global('fr') });
+    const details = item.get('[data-testid="row-details"]');
+    expect(details.text()).toContain('✓ IRM du genou + Scanner thoracique');
+    expect(details.attributes('title')).toBe('Léa Garnier-Vidal · 2 examens\u00a0: IRM du genou (10:30, IRM 1, terminé) + Scanner thoracique (11:05, Scanner)');
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-GB']);
+    const panel = mount(MyPatientPanel, {
+      props: { row: lea({ examDone: true }), mine: true, hasMine: true, now: Date.parse(at(9, 40)), settings: DEFAULT_BOARD_SETTINGS, desks: true },
+      global: global('en'),
+    });
+    expect(panel.get('[data-testid="my-patient-details"]').text()).toBe('2 exams: IRM du genou (10:30, IRM 1, done) + Scanner thoracique (11:05, Scanner)');
+  });
+
   it('a patient with one exam keeps the row as before: exam, practitioner, room', () => {
     const item = mount(BoardRowItem, { props: { row: lea({ linkedExams: undefined }), now: Date.parse(at(9, 40)), settings: DEFAULT_BOARD_SETTINGS, selected: false }, global: global('fr') });
     expect(item.get('[data-testid="row-details"]').text()).toContain('IRM du genou · Dr Martin · IRM 1');

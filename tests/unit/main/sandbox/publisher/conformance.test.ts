@@ -337,7 +337,8 @@ describe.each([FULL, MINIMAL])('Kiosk Integration Contract conformance ($name fo
 
     it('encryption: by-ticket (outside the 10) is sealed when the caller encrypts and served in clear otherwise', async () => {
       const h = await encrypted('refuse');
-      const appointment = firstWith(h.world, 'checkedIn');
+      // A ticket number finds its visit's main appointment (the first of a journey), not a later exam.
+      const appointment = appointmentsWith(h.world, 'checkedIn').find((candidate) => !candidate.checkIn?.request.mainAppointmentId)!;
       const place = h.world.officePlaces.find((candidate) => candidate.id === appointment.locationId)!;
       const body = { ticketNumber: appointment.ticketNumberFormatted, birthDate: patientOf(h.world, appointment).birthDate, officePlaceVisibleId: place.visibleId };
       const sealed = await sealedCall(h, 'POST', '/appointments/by-ticket', newKey.publicKeyPem, { body });
