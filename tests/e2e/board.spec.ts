@@ -178,14 +178,14 @@ test.describe('live call board', () => {
     await board.button(row, 'Réimprimer').click();
     await expect(board.message).toContainText(/réimprimé|file d'attente|imprimante/);
     await expect(board.message).not.toContainText('PRINTER_UNAVAILABLE');
-    // Shortcuts wait while a dialog (the training print preview) has the keyboard.
+    // The training desk prints to the preview, which may open after the message: shortcuts wait while its dialog has the keyboard.
+    const preview = page.getByTestId('print-preview-dialog');
+    await expect(preview).toBeVisible();
     await page.keyboard.press('/');
-    if (await page.getByRole('dialog').isVisible()) {
-      await expect(board.search).not.toBeFocused();
-      await page.keyboard.press('Escape');
-      await expect(page.getByRole('dialog')).toBeHidden();
-      await page.keyboard.press('/');
-    }
+    await expect(board.search).not.toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(preview).toBeHidden();
+    await page.keyboard.press('/');
     await expect(board.search).toBeFocused();
   });
 
