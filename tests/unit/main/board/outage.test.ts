@@ -9,7 +9,7 @@ import type { UnsentMove } from '../../../../src-shared/board/unsent';
 import { localDay } from '../../../../src-shared/day';
 import { failureOf } from '../../../helpers/failure-of';
 import { until } from '../../../helpers/until';
-import { fastBoard, openDesk } from './harness';
+import { fastBoard, openDesk, waitingRows } from './harness';
 
 /** The board when the platform or the medical system does not answer, or answers slowly. */
 describe('a board through outages and slowness', () => {
@@ -71,6 +71,7 @@ describe('a board through outages and slowness', () => {
 
   it('an unsent call expires unsent, or is dropped by staff; both are audited and nothing reaches the platform', async () => {
     const desk = await open(300);
+    await waitingRows(sandbox, desk, 2);
     sandbox.faults.platform.down = true;
     const first = await desk.callNext();
     expect(first.outcome).toBe('notSent');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../../src-main/sandbox/start';
 import { until } from '../../../helpers/until';
-import { openDesk } from './harness';
+import { openDesk, waitingRows } from './harness';
 import { failureOf } from '../../../helpers/failure-of';
 import { journeyExamTypes } from '../../../helpers/journey-of';
 
@@ -24,19 +24,11 @@ describe('call board against the training sandbox', () => {
   };
   const appointment = (id: string) => sandbox.world.publisher.appointments.find((candidate) => candidate.id === id)!;
   const platformTicket = (id: string) => sandbox.world.platform.tickets.find((candidate) => candidate.ticketId === id)!;
-  /** A waiting patient with one exam (a kiosk arrival if the seeded day has none): a journey's moves go exam by exam (journey-moves.test.ts). */
+  /** A waiting patient with one exam: a journey's moves go exam by exam (journey-moves.test.ts). */
   const waitingAlone = async (desk: Awaited<ReturnType<typeof open>>) => {
-    const alone = (row: { group: string; contractAppointmentId: string | null }) =>
-      row.group === 'waiting' && row.contractAppointmentId !== null && journeyExamTypes(sandbox.world.publisher.appointments, appointment(row.contractAppointmentId)).length === 1;
-    for (let arrivals = 0; arrivals < 40; arrivals += 1) {
-      const found = (await desk.board.snapshot()).rows.find(alone);
-      if (found) return found;
-      const arrival = await sandbox.kiosk.arrive();
-      const [only, ...more] = arrival?.appointmentIds ?? [];
-      const here = only && sandbox.world.publisher.officePlaces.find((place) => place.id === appointment(only).locationId)?.platformId === sandbox.profile.officePlaceId;
-      if (here && more.length === 0) await until(async () => (await desk.board.snapshot()).rows.some((row) => row.contractAppointmentId === only && row.group === 'waiting'));
-    }
-    throw new Error('no patient with one exam arrived');
+    const alone = (row: { contractAppointmentId: string | null }) => row.contractAppointmentId !== null && journeyExamTypes(sandbox.world.publisher.appointments, appointment(row.contractAppointmentId)).length === 1;
+    const [row] = await waitingRows(sandbox, desk, 1, alone);
+    return row!;
   };
 
   it("shows today's checked-in tickets of the office place, re-verified, and a kiosk arrival with no action", async () => {
