@@ -17,7 +17,7 @@ export default defineConfig({
     rollupOptions: {
       input: {
         main: 'src-main/main.ts',
-        'web-host': 'src-main/web/cli.ts',
+        'web-host': 'src-main/web/start.ts',
         sandbox: 'src-main/sandbox/cli.ts',
       },
       output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },

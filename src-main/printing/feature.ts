@@ -80,6 +80,7 @@ export async function createPrintingFeature(deps: PrintingDeps, options: Printin
       // Staff only (src-shared/ipc/access.ts): reprints belong to the board, not to the technician page.
       'printing/reprint': (request) => service.reprint(request),
       'printing/overview': () => service.overview(),
+      'printing/state': () => ({ status: spooler.status, queue: spooler.views() }),
       'printing/saveSettings': (request) => service.saveSettings(request.printer, request.layout),
       'printing/detect': () => service.detect(),
       'printing/testPrint': () => service.testPrint(),

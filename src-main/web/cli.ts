@@ -1,7 +1,5 @@
-import nodeModule from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { stopOnSignals, wholeNumberFlag } from '../cli-process';
 import { startLogFiles, stopLogFiles } from '../log';
 import { deskWhenStarted } from '../starting-desk';
@@ -9,10 +7,9 @@ import { lockDataFolder } from '../store/data-lock';
 import { TRAINING_KIOSK_INTERVAL_MS } from '../training-pace';
 import { startPreviewHost } from './host';
 
-/** `npm run start:web`: the desk in a browser, for these machines and for tests. */
-async function main(): Promise<void> {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const rendererDir = process.env.DESK_RENDERER_DIR ?? path.resolve(here, '../renderer');
+/** `npm run start:web` (through `start.ts`, in `entryDir`): the desk in a browser, for these machines and for tests. */
+async function main(entryDir: string): Promise<void> {
+  const rendererDir = process.env.DESK_RENDERER_DIR ?? path.resolve(entryDir, '../renderer');
   const argv = process.argv.slice(2);
   const kioskSeconds = wholeNumberFlag(argv, '--kiosk-every', TRAINING_KIOSK_INTERVAL_MS / 1000, 86_400);
   const port = wholeNumberFlag(argv, '--port', Number(process.env.DESK_WEB_PORT ?? 0), 65_535);
@@ -20,8 +17,6 @@ async function main(): Promise<void> {
   await startLogFiles({ dataDir, console: true });
   // Taken before the address is printed: a second desk on this folder stops here, without one.
   const lock = await lockDataFolder(dataDir);
-  // Node ≥ 22.1 keeps the desk's compiled code in the system's temp folder: later starts skip compiling it.
-  (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
   // The desk (the training world, the features) loads and starts while the page opens: the
   // sign-in screen is drawn meanwhile and its calls wait for the desk (src-main/starting-desk.ts).
   const starting = (async () => {
@@ -57,7 +52,9 @@ async function main(): Promise<void> {
   await starting;
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`Desk Console preview could not start: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+export function runPreviewHost(entryDir: string): void {
+  main(entryDir).catch((error: unknown) => {
+    process.stderr.write(`Desk Console preview could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
+}

@@ -101,6 +101,7 @@ export const channelAccess = {
   'display/open': PUBLIC,
   'printing/reprint': staff('refused', { appointments: 'contractAppointmentId' }),
   'printing/overview': PUBLIC,
+  'printing/state': PUBLIC,
   'printing/saveSettings': TECHNICIAN,
   'printing/detect': TECHNICIAN,
   'printing/testPrint': TECHNICIAN,

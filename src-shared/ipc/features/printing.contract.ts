@@ -183,6 +183,10 @@ export const printingOverviewSchema = z.object({
 });
 export type PrintingOverview = z.infer<typeof printingOverviewSchema>;
 
+/** What the app bar's printer chip shows: no ticket preview to draw, so main answers it at once while the desk starts. */
+export const printingStateSchema = printingOverviewSchema.pick({ status: true, queue: true });
+export type PrintingState = z.infer<typeof printingStateSchema>;
+
 export const saveSettingsRequestSchema = z.object({
   printer: printerSettingsSchema,
   layout: ticketLayoutSettingsSchema.optional(),
@@ -194,6 +198,7 @@ export type PreviewPrinted = z.infer<typeof previewPrintedSchema>;
 export const printingContract = {
   'printing/reprint': { request: reprintRequestSchema, response: printOutcomeSchema },
   'printing/overview': { request: none, response: printingOverviewSchema },
+  'printing/state': { request: none, response: printingStateSchema },
   'printing/saveSettings': { request: saveSettingsRequestSchema, response: printingOverviewSchema },
   'printing/detect': { request: none, response: z.array(detectedPrinterSchema) },
   'printing/testPrint': { request: none, response: testPrintOutcomeSchema },

@@ -2,6 +2,7 @@
 export const PRINTING_CHANNELS = [
   'printing/reprint',
   'printing/overview',
+  'printing/state',
   'printing/saveSettings',
   'printing/detect',
   'printing/testPrint',

@@ -48,6 +48,14 @@ export const usePrintingStore = defineStore('printing', () => {
     return apply(await unwrap(desk.printing.overview()));
   }
 
+  /** Status and queue only, for the app bar's chip: main need not draw the ticket preview for it. */
+  async function loadState(): Promise<void> {
+    listen();
+    const next = await unwrap(desk.printing.state());
+    status.value = next.status;
+    queue.value = next.queue;
+  }
+
   async function save(settings: PrintingSettings['printer'], layout?: TicketLayoutSettings): Promise<PrintingOverview> {
     return apply(await technician.guard(() => unwrap(desk.printing.saveSettings({ printer: settings, layout }))));
   }
@@ -64,7 +72,7 @@ export const usePrintingStore = defineStore('printing', () => {
   const detect = () => technician.guard(() => unwrap(desk.printing.detect()));
   const testPrint = () => technician.guard(() => unwrap(desk.printing.testPrint()));
 
-  return { overview, status, queue, lastPreview, listen, load, save, checkStatus, cancel, detect, testPrint };
+  return { overview, status, queue, lastPreview, listen, load, loadState, save, checkStatus, cancel, detect, testPrint };
 });
 
 /** An SVG document as an image source (the CSP allows data: images, never inline markup). */

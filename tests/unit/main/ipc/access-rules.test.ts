@@ -22,6 +22,7 @@ const PUBLIC = new Set<Channel>([
   'staff/signOut',
   'profiles/list',
   'printing/overview',
+  'printing/state',
   'printing/checkStatus',
   'admin/signIn',
   'admin/session',

@@ -57,6 +57,17 @@ describe('reprint', () => {
     expect(overview.queue[0]).toMatchObject({ id: outcome.jobId, kind: 'reprint', formattedNumber: ticket.formattedNumber, state: 'preview' });
   });
 
+  it("answers the printer chip's status and queue as the overview does, without the ticket preview", async () => {
+    const { handlers } = await printing();
+    const ticket = boardTicket();
+    await handlers['printing/reprint']({ contractAppointmentId: ticket.contractAppointmentId });
+    const overview = await handlers['printing/overview'](undefined);
+    const state = await handlers['printing/state'](undefined);
+    expect(state).toEqual({ status: overview.status, queue: overview.queue });
+    expect(state.queue[0]).toMatchObject({ formattedNumber: ticket.formattedNumber });
+    expect(state).not.toHaveProperty('previewSvg');
+  });
+
   it('refuses a cancelled appointment and an unknown one, and prints nothing', async () => {
     const { handlers } = await printing();
     const cancelled = sandbox.world.publisher.appointments.find((candidate) => candidate.status === 'cancelled')!;

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createVuetify } from 'vuetify';
 import type { PrintJobView, PrinterModelInfo, PrinterStatus, PrintingOverview } from '../../../../src-shared/ipc/features/printing.contract';
 import PrinterSettingsCard from '../../../../src-renderer/features/printing/components/PrinterSettingsCard.vue';
+import PrinterStatusChip from '../../../../src-renderer/features/printing/components/PrinterStatusChip.vue';
 import PrinterStatusCard from '../../../../src-renderer/features/printing/components/PrinterStatusCard.vue';
 import PrintQueueCard from '../../../../src-renderer/features/printing/components/PrintQueueCard.vue';
 import { usePrintingStore } from '../../../../src-renderer/features/printing/stores/printing';
@@ -216,5 +217,18 @@ describe('Printers page', () => {
       await flushPromises();
       expect(wrapper.find('[data-testid="printer-system-jobs"]').text()).toBe(held);
     }
+  });
+
+  it("shows the printer's status and waiting tickets in the app bar's chip from main's light answer, without asking for the ticket preview", async () => {
+    const waiting: PrintJobView = { id: 'job-1', kind: 'reprint', formattedNumber: 'E012', createdAt: '2026-11-23T09:00:00.000Z', state: 'waiting', attempts: 0, waitingFor: 'paperOut', finishedAt: null };
+    deskReplies.set('printing/state', () => ({ ok: true, value: { status: status('paperOut'), queue: [waiting] } }));
+    const { wrapper } = mountWith(PrinterStatusChip, 'fr');
+    await flushPromises();
+    const chip = wrapper.find('[data-testid="printer-status-chip"]');
+    expect(chip.text()).toContain('Plus de papier');
+    expect(chip.text()).toContain('1 ticket en attente');
+    expect(chip.attributes('data-state')).toBe('paperOut');
+    // The overview draws a ticket preview in main: the chip, on screen from the first start, never waits for it.
+    expect(deskCalls.map((call) => call.channel)).toEqual(['printing/state']);
   });
 });
