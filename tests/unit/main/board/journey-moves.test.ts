@@ -20,7 +20,8 @@ type Desk = Awaited<ReturnType<typeof openDesk>>;
  * team's desk and the scanner team's desk each serve their own exam type (their queues). The medical
  * system pushes nothing here, so the platform's ticket moves only when a desk moves it.
  */
-describe("a journey's exams moved one by one, each by its team's desk", () => {
+// A sandbox, two desks, a check-in and each desk's reads of the row: over 20 s on a loaded two-core machine.
+describe("a journey's exams moved one by one, each by its team's desk", { timeout: 60_000 }, () => {
   let sandbox: RunningSandbox;
   const desks: Desk[] = [];
   afterEach(async () => {
