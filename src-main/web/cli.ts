@@ -17,8 +17,8 @@ async function main(entryDir: string): Promise<void> {
   await startLogFiles({ dataDir, console: true });
   // Taken before the address is printed: a second desk on this folder stops here, without one.
   const lock = await lockDataFolder(dataDir);
-  // The desk (the training world, the features) loads and starts while the page opens: the
-  // sign-in screen is drawn meanwhile and its calls wait for the desk (src-main/starting-desk.ts).
+  // The desk (the training world, the features) loads and starts while the host starts listening; a call
+  // that comes before it has started waits for it (src-main/starting-desk.ts).
   const starting = (async () => {
     const [{ startDesk }, { readAttachedSandbox }, { unavailableKeystore }] = await Promise.all([
       import('../desk'),
@@ -37,19 +37,21 @@ async function main(entryDir: string): Promise<void> {
   })();
   const desk = deskWhenStarted(starting);
   const host = await startPreviewHost({ dispatch: desk.dispatch, events: desk.events, rendererDir, port });
-  if (process.argv.includes('--json')) {
-    process.stdout.write(`${JSON.stringify({ url: host.url, openUrl: host.openUrl, token: host.token })}\n`);
-  } else {
-    process.stdout.write(`Desk Console is running.\nOpen this address in Chromium: ${host.openUrl}\nStop with Ctrl+C.\n`);
-  }
   stopOnSignals(async () => {
     await host.close();
     await (await starting.catch(() => null))?.close();
     await lock.release();
     await stopLogFiles();
   });
-  // A desk that cannot start ends the process, with its reason, as before its address was printed early.
+  // A desk that cannot start ends the process here, with its reason. The address is printed only once the
+  // desk answers: under a CPU hog, a first page opened while the desk was still starting twice got no answer
+  // at all for minutes (e2e, 28 Nov 2026; cause not found yet), so no page is offered before it.
   await starting;
+  if (process.argv.includes('--json')) {
+    process.stdout.write(`${JSON.stringify({ url: host.url, openUrl: host.openUrl, token: host.token })}\n`);
+  } else {
+    process.stdout.write(`Desk Console is running.\nOpen this address in Chromium: ${host.openUrl}\nStop with Ctrl+C.\n`);
+  }
 }
 
 export function runPreviewHost(entryDir: string): void {
