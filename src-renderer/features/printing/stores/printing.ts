@@ -36,10 +36,14 @@ export const usePrintingStore = defineStore('printing', () => {
     });
   }
 
-  function apply(next: PrintingOverview): PrintingOverview {
-    overview.value = next;
+  function applyState(next: Pick<PrintingOverview, 'status' | 'queue'>): void {
     status.value = next.status;
     queue.value = next.queue;
+  }
+
+  function apply(next: PrintingOverview): PrintingOverview {
+    overview.value = next;
+    applyState(next);
     return next;
   }
 
@@ -51,9 +55,7 @@ export const usePrintingStore = defineStore('printing', () => {
   /** Status and queue only, for the app bar's chip: main need not draw the ticket preview for it. */
   async function loadState(): Promise<void> {
     listen();
-    const next = await unwrap(desk.printing.state());
-    status.value = next.status;
-    queue.value = next.queue;
+    applyState(await unwrap(desk.printing.state()));
   }
 
   async function save(settings: PrintingSettings['printer'], layout?: TicketLayoutSettings): Promise<PrintingOverview> {
