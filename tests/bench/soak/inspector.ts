@@ -41,12 +41,16 @@ export class InspectorSession {
     });
   }
 
-  /** Evaluates an expression in the process and returns its JSON value. */
+  /**
+   * Evaluates a synchronous expression in the process and returns its JSON value. Not `awaitPromise`:
+   * V8 then wraps even a plain value in a promise it holds weakly, and a garbage collection before the
+   * process next runs its microtasks (the soak collects before each reading) failed the day with
+   * "Promise was collected".
+   */
   async evaluate<T>(expression: string): Promise<T> {
     const answer = await this.send<{ result: { value?: T }; exceptionDetails?: { text: string } }>('Runtime.evaluate', {
       expression,
       returnByValue: true,
-      awaitPromise: true,
     });
     if (answer.exceptionDetails) throw new Error(`inspector evaluate failed: ${answer.exceptionDetails.text}`);
     return answer.result.value as T;
