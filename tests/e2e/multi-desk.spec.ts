@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Page, Request } from '@playwright/test';
 import { startSandbox, type RunningSandbox } from '../../src-main/sandbox/start';
 import { localDay } from '../../src-shared/day';
 import type { DeskTicket } from '../../src-shared/platform/tickets';
@@ -59,7 +59,20 @@ function stop(child: ChildProcess): Promise<void> {
 async function openBoard(browser: Browser, host: PreviewHost): Promise<{ page: Page; board: BoardPage }> {
   const page = await (await browser.newContext()).newPage();
   const board = new BoardPage(page);
-  await board.open(host.openUrl);
+  // A fresh desk's first page has now and then waited minutes for any answer (CI, 28 Nov 2026):
+  // when it does, the calls the page still waits for are said, to tell the host from the page.
+  const unanswered = new Map<Request, string>();
+  const started = Date.now();
+  page.on('request', (request) => unanswered.set(request, `${new URL(request.url()).pathname} (sent at +${Date.now() - started} ms)`));
+  page.on('requestfinished', (request) => unanswered.delete(request));
+  page.on('requestfailed', (request) => unanswered.delete(request));
+  const opened = board.open(host.openUrl);
+  const report = setTimeout(() => console.error(`multi-desk: the board is not open after 60 s; unanswered: ${[...unanswered.values()].join(', ')}`), 60_000);
+  try {
+    await opened;
+  } finally {
+    clearTimeout(report);
+  }
   await expect(page.getByTestId('desk-controls')).toBeVisible();
   return { page, board };
 }
