@@ -65,6 +65,27 @@ test.describe('staff sign-in through the preview host and the training sandbox',
     await expect(page).toHaveURL(/#\/sign-in/);
   });
 
+  test('Enter pressed before the sign-in check has loaded still signs in (a fresh desk on a busy PC)', async ({ page, previewHost }) => {
+    // The check's code (zod and the contract's schemas) loads after the screen: held here until Enter is pressed.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = 0;
+    await page.route(/\/assets\/schemas-[\w-]+\.js$/, async (route) => {
+      held += 1;
+      await released;
+      await route.continue();
+    });
+    const signIn = new SignInPage(page);
+    await signIn.open(previewHost.openUrl);
+    await expect.poll(() => held).toBeGreaterThan(0);
+    await signIn.signIn('accueil', 'formation');
+    release();
+    await expect(page).toHaveURL(/#\/board$/);
+    // The desk keeps its session for the next page: signed out, as the tests after this one expect.
+    await page.getByRole('button', { name: 'Se déconnecter' }).click();
+    await expect(page).toHaveURL(/#\/sign-in/);
+  });
+
   test('follows an English system locale', async ({ browser, previewHost }) => {
     const context = await browser.newContext({ locale: 'en-US' });
     const page = await context.newPage();
