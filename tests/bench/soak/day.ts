@@ -1,12 +1,12 @@
 import { performance } from 'node:perf_hooks';
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
 import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox/start';
-import type { BoardActionResult } from '../../../src-shared/ipc/features/board.contract';
+import type { BoardActionResult, BoardSnapshot } from '../../../src-shared/ipc/features/board.contract';
 import type { PrintingOverview } from '../../../src-shared/ipc/features/printing.contract';
 import { PrinterEmulator } from '../../helpers/printer-emulator';
 import { percentile } from '../harness';
 import { launchDeskHost, type DeskHost } from './hosts';
-import { added, armRowText, RENDERER_COUNTERS, rendererInventory, sampleMain, sampleRenderer, settledMain } from './measure';
+import { added, armRowText, type ProbeStamps, RENDERER_COUNTERS, rendererInventory, sampleMain, sampleRenderer, settledMain } from './measure';
 import { planDay, type HourPlan, type SoakScale } from './plan';
 import { padDay } from './world';
 import type { Counts, HourRow } from './verdict';
@@ -45,6 +45,7 @@ export async function runSoak(scale: SoakScale, log: Log): Promise<SoakResult> {
   const plan = planDay(scale);
   const sandbox = await startSandbox({ extraTickets: PROBE_TICKETS.length });
   padDay(sandbox, scale.arrivals + 50);
+  log(`servers: platform ${sandbox.platformUrl}, publisher ${sandbox.publisherUrl} (main's sockets at rest name their ports)`);
   const printer = await PrinterEmulator.start();
   const hosts: DeskHost[] = [];
   let browser: Browser | null = null;
@@ -104,6 +105,9 @@ async function openDisplay(browser: Browser, host: DeskHost): Promise<{ page: Pa
   return { page, cdp: await page.context().newCDPSession(page) };
 }
 
+/** A probe slower than this is logged with where its time went. */
+const SLOW_PROBE_MS = 150;
+
 class Day {
   refused = 0;
   private probeSamples: number[] = [];
@@ -153,7 +157,8 @@ class Day {
     const at = (count: number) => new Set(Array.from({ length: count }, (_, i) => Math.floor(((i + 0.5) * slots) / count)));
     const locks = at(hour.lockCycles);
     const statistics = at(hour.statisticsOpens);
-    const probes = at(hour.probes);
+    // Every probe the hour plans, several in a slot when there are more probes than arrivals.
+    const probes = Array.from({ length: hour.probes }, (_, i) => Math.floor(((i + 0.5) * slots) / hour.probes));
     const deskArrivals = at(hour.deskArrivals);
     const middle = Math.floor(slots / 2);
     let unpluggedAt: number | null = null;
@@ -173,7 +178,7 @@ class Day {
       for (let i = 0; i < 3; i += 1) await this.deskStep();
       if (locks.has(slot)) await this.lockCycle(this.nextDesk('lock'));
       if (statistics.has(slot)) await this.statistics(this.nextDesk('statistics'));
-      if (probes.has(slot)) await this.probe();
+      for (const probeSlot of probes) if (probeSlot === slot) await this.probe();
     }
     if (unpluggedAt !== null) {
       const left = this.scale.unpluggedSeconds * 1000 - (performance.now() - unpluggedAt);
@@ -293,9 +298,15 @@ class Day {
       body: JSON.stringify({ licenceUuid: this.sandbox.licenceUuid, ticketId, kioskDeskId: PROBE_DESK_ID, deskLabel: label, recall: true }),
     });
     if (!response.ok) throw new Error(`the probe's call answered ${response.status}`);
-    const shown = await page.evaluate<number>(`Promise.race([window.soakRowText, new Promise((resolve) => setTimeout(() => resolve(NaN), 15000))])`);
-    if (Number.isNaN(shown)) throw new Error(`desk 1 never showed ${number} called by ${label}`);
-    this.probeSamples.push(shown - sent);
+    const shown = await page.evaluate<ProbeStamps | null>(`Promise.race([window.soakRowText, new Promise((resolve) => setTimeout(() => resolve(null), 15000))])`);
+    if (!shown) throw new Error(`desk 1 never showed ${number} called by ${label}`);
+    const took = shown.painted - sent;
+    this.probeSamples.push(took);
+    // A slow one says where it waited: before the page had main's push (platform, main, the host's stream) or in the page.
+    if (took > SLOW_PROBE_MS) {
+      const toPage = shown.frameAt ? `${Math.round(shown.frameAt - sent)} ms to the page, ${Math.round(shown.painted - shown.frameAt)} ms in it` : 'its frame not seen';
+      this.log(`  slow probe ${label}: ${Math.round(took)} ms (${toPage})`);
+    }
   }
 
   /** Both servers down, desks and kiosk carrying on; then back, and every desk live again. */
@@ -330,6 +341,7 @@ class Day {
     for (const desk of this.desks) {
       for (let i = 0; i < 10 && desk.serving.length > 0; i += 1) await this.deskStepOf(desk);
       for (const ticketId of desk.absent.splice(0)) await this.quietly(() => desk.host.ipc('board/dismissAbsent', { ticketId }));
+      await this.finishOwnPatients(desk);
     }
     for (const desk of this.desks) {
       await this.answerUnsent(desk);
@@ -356,13 +368,31 @@ class Day {
     return reading;
   }
 
+  /**
+   * The patients the desk's own board still holds as its own (called or in care here) though the day's
+   * bookkeeping let them go: a move refused during an outage (an absent, a call whose answer was lost).
+   * Left, the end shows « My patient » where the start did not, and its panel counts as a leak.
+   */
+  private async finishOwnPatients(desk: DeskScreen): Promise<void> {
+    const { host } = desk;
+    const snapshot = await host.ipc<BoardSnapshot>('board/snapshot');
+    const own = snapshot.rows.filter((row) => (row.group === 'called' || row.group === 'inCare') && row.lastCall?.deskId === host.deskId);
+    if (own.length > 0) this.log(`  ${host.deskLabel} still had ${own.length} patient(s) of its own at rest: seen to the end`);
+    for (const row of own) {
+      if (row.group === 'called') await this.quietly(() => host.ipc('board/setStatus', { ticketId: row.ticketId, status: 'inCare' }));
+      await this.quietly(() => host.ipc('board/hold', { ticketId: row.ticketId, status: 'done' }));
+    }
+  }
+
   /** `atRest`: main's handles and timers as the least of a few readings, its kinds logged (what differs at the end). */
   async reading(p95: number, hour = -1, atRest = false): Promise<HourRow> {
-    const mains = [];
-    for (const desk of this.desks) {
-      const sample = atRest ? await settledMain(desk.host.inspector) : await sampleMain(desk.host.inspector);
-      if (atRest) this.log(`  ${desk.host.deskLabel} main holds ${JSON.stringify(added([], sample.kinds))}`);
-      mains.push(sample);
+    // At rest the desks are read side by side, each over a window longer than a keep-alive connection's idle life.
+    const mains = atRest ? await Promise.all(this.desks.map((desk) => settledMain(desk.host.inspector))) : [];
+    if (!atRest) for (const desk of this.desks) mains.push(await sampleMain(desk.host.inspector));
+    if (atRest) {
+      this.desks.forEach((desk, index) =>
+        this.log(`  ${desk.host.deskLabel} main holds ${JSON.stringify(added([], mains[index]!.kinds))}, its sockets ${JSON.stringify(added([], mains[index]!.peers ?? []))}`),
+      );
     }
     const pages = [];
     for (const cdp of [...this.desks.map((desk) => desk.cdp), this.display.cdp]) pages.push(await sampleRenderer(cdp));

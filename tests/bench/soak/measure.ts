@@ -27,7 +27,14 @@ export const RENDERER_COUNTERS = `(() => {
   const sources = new Set();
   const Native = window.EventSource;
   window.EventSource = class extends Native {
-    constructor(...args) { super(...args); sources.add(new WeakRef(this)); }
+    constructor(...args) {
+      super(...args);
+      sources.add(new WeakRef(this));
+      // Before the desk's own listener: when the probe's frame reached the page, for the probe's breakdown.
+      this.addEventListener('desk', (message) => {
+        if (window.soakLabel && !window.soakFrameAt && message.data.includes(window.soakLabel)) window.soakFrameAt = performance.timeOrigin + performance.now();
+      });
+    }
   };
   window.__soakCounts = () => {
     let sse = 0;
@@ -48,6 +55,8 @@ export interface MainSample {
   /** Those handles by kind (`TCPSocketWrap`…), sorted: what differs at the end. */
   kinds: string[];
   timers: number;
+  /** Its sockets at rest, by way and port (`in :host`, `out :server`): a pool of keep-alive connections, or a leak. */
+  peers?: string[];
 }
 
 export interface RendererSample {
@@ -81,16 +90,25 @@ export async function sampleMain(inspector: InspectorSession): Promise<MainSampl
 /**
  * A desk's main process at rest: the least of `samples` readings a second apart. A request in
  * flight (a re-check, a keep-alive socket about to close) is in one reading and gone in the next;
- * a leak is in every one.
+ * a leak is in every one. The window outlasts a keep-alive connection's idle life (the preview
+ * host's and the training servers' 5 s): a pool that grew in a busy second shrinks within it.
  */
-export async function settledMain(inspector: InspectorSession, samples = 3): Promise<MainSample> {
+export async function settledMain(inspector: InspectorSession, samples = 8): Promise<MainSample> {
   let least = await sampleMain(inspector);
   for (let i = 1; i < samples; i += 1) {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const sample = await sampleMain(inspector);
     least = { ...(sample.handles < least.handles ? sample : least), heapMb: sample.heapMb, timers: Math.min(least.timers, sample.timers) };
   }
-  return least;
+  return { ...least, peers: await socketPeers(inspector) };
+}
+
+/** Main's sockets, accepted (`in`, by the local port) or opened (`out`, by the server's port), sorted. */
+async function socketPeers(inspector: InspectorSession): Promise<string[]> {
+  const peers = await inspector.evaluate<string[]>(
+    `process._getActiveHandles().filter((handle) => typeof handle.remotePort === 'number').map((handle) => handle.server ? 'in :' + handle.localPort : 'out :' + handle.remotePort)`,
+  );
+  return peers.sort();
 }
 
 /**
@@ -161,13 +179,20 @@ export async function rendererInventory(cdp: CDPSession): Promise<{ timers: stri
 }
 
 /** Arms a waiter in the page: resolves (after the next paint) with the wall-clock time the ticket's row shows the label. */
+/** When (epoch ms) the probe's frame reached the page (0 when not seen) and when its row was painted. */
+export interface ProbeStamps {
+  frameAt: number;
+  painted: number;
+}
+
 export function armRowText(formattedNumber: string, label: string): string {
-  return `window.soakRowText = new Promise((resolve) => {
+  return `window.soakLabel = ${JSON.stringify(label)}; window.soakFrameAt = 0;
+  window.soakRowText = new Promise((resolve) => {
     const seen = () => document.querySelector('[data-ticket="${formattedNumber}"]')?.textContent?.includes(${JSON.stringify(label)}) ?? false;
     const observer = new MutationObserver(() => {
       if (!seen()) return;
       observer.disconnect();
-      requestAnimationFrame(() => resolve(performance.timeOrigin + performance.now()));
+      requestAnimationFrame(() => resolve({ frameAt: window.soakFrameAt, painted: performance.timeOrigin + performance.now() }));
     });
     observer.observe(document.body, { childList: true, subtree: true, characterData: true });
   }); undefined`;

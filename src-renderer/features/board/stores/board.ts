@@ -86,6 +86,15 @@ export const useBoardStore = defineStore('board', () => {
   /** Tickets that arrived a moment ago, for a short highlight of their rows; replaced only on an arrival. */
   const arrived = shallowRef<ReadonlySet<string>>(new Set());
   let unsubscribe: (() => void)[] = [];
+  /**
+   * The list's height (px) when the board was last painted: the next opening's first frame fills it
+   * without measuring the page (a forced layout of the whole page in the opening's task, ~4 ms of it).
+   */
+  let listRoom: number | null = null;
+  const rememberedListRoom = (): number | null => listRoom;
+  function rememberListRoom(px: number): void {
+    listRoom = px;
+  }
   // Pushes and the snapshot travel on different channels: pushes that arrive while a
   // snapshot is in flight win over it, or the snapshot would erase them.
   let arrivedDuringRefresh: PushedDuringRefresh | null = null;
@@ -315,6 +324,8 @@ export const useBoardStore = defineStore('board', () => {
   }
 
   return {
+    rememberedListRoom,
+    rememberListRoom,
     rows,
     refusals,
     live,

@@ -38,7 +38,11 @@ async function openBoard() {
   const router = createRouter({ history: createMemoryHistory(), routes: [{ path: '/board', name: 'board', component: BoardView }, { path: '/check-in', name: 'checkin', component: BoardView }] });
   await router.push('/board');
   deskCalls.length = 0;
-  return mount(BoardView, { global: { plugins: [pinia, router, createDeskI18n('fr'), createVuetify()] }, attachTo: document.body });
+  const plugins = [pinia, router, createDeskI18n('fr'), createVuetify()];
+  const view = mount(BoardView, { global: { plugins }, attachTo: document.body });
+  /** The board opened once more in the same session (back from another page). */
+  const again = () => mount(BoardView, { global: { plugins }, attachTo: document.body });
+  return Object.assign(view, { again });
 }
 
 afterEach(() => {
@@ -75,6 +79,31 @@ describe('opening the board', () => {
     await flushPromises();
     expect(view.findAll('[data-testid="board-row"]').length).toBeGreaterThan(5);
     view.unmount();
+  });
+
+  it("opened again, fills its first frame to the list's height at the last paint without measuring the page", async () => {
+    let measured = 0;
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
+      if (!this.classList.contains('board-list')) return 0;
+      measured += 1;
+      return 200;
+    });
+    const view = await openBoard();
+    await flushPromises();
+    await afterFrame();
+    await flushPromises();
+    view.unmount();
+    measured = 0;
+
+    const again = view.again();
+    await flushPromises();
+    // Measuring there would lay out the whole page in the opening's task, before anything is painted.
+    expect(measured).toBe(0);
+    expect(again.findAll('[data-testid="board-row"]').map((line) => line.attributes('data-ticket'))).toEqual(['B000', 'B001', 'B002', 'B003', 'B004']);
+    await afterFrame();
+    await flushPromises();
+    expect(again.findAll('[data-testid="board-row"]').length).toBeGreaterThan(5);
+    again.unmount();
   });
 
   it('counts headings and rows at their own heights to fill the list', () => {
