@@ -127,8 +127,14 @@ class Day {
     private readonly log: Log,
   ) {}
 
-  /** Desk 1 keeps the probe tickets in view (the list is virtualised): staff searching a number. */
+  /**
+   * Desk 1 keeps the probe tickets in view (the list is virtualised): staff searching a number. The
+   * probe desk calls them first, so they are its patients all day: once the morning's queue was
+   * seen, the desks' « call next » took them too, and one marked absent left every board (a full day
+   * stopped at its third hour on « desk 1 never showed B0005 »).
+   */
   async probeView(): Promise<void> {
+    for (const number of PROBE_TICKETS) await this.callProbe(number, 'Sonde');
     const page = this.desks[0]!.page;
     await page.getByTestId('board-search').locator('input').fill('B000');
     await page.locator('[data-ticket="B0001"]').waitFor();
@@ -287,19 +293,13 @@ class Day {
     const number = PROBE_TICKETS[this.probes % PROBE_TICKETS.length]!;
     const label = `Sonde ${this.probes}`;
     this.probes += 1;
-    const ticketId = this.sandbox.world.platform.tickets.find((ticket) => ticket.formattedNumber === number)!.ticketId;
     // An event reaching a desk at rest, as most do: the previous move's echoes are over.
     await new Promise((resolve) => setTimeout(resolve, 150));
     await page.evaluate(armRowText(number, label));
     const sent = performance.timeOrigin + performance.now();
-    const response = await fetch(`${this.sandbox.platformUrl}/api/kioskTicket/callTicket`, {
-      method: 'POST',
-      headers: { Authorization: this.sandbox.accountKey, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ licenceUuid: this.sandbox.licenceUuid, ticketId, kioskDeskId: PROBE_DESK_ID, deskLabel: label, recall: true }),
-    });
-    if (!response.ok) throw new Error(`the probe's call answered ${response.status}`);
+    const ticketId = await this.callProbe(number, label);
     const shown = await page.evaluate<ProbeStamps | null>(`Promise.race([window.soakRowText, new Promise((resolve) => setTimeout(() => resolve(null), 15000))])`);
-    if (!shown) throw new Error(`desk 1 never showed ${number} called by ${label}`);
+    if (!shown) throw new Error(`desk 1 never showed ${number} called by ${label}: ${await this.whereIs(ticketId, number)}`);
     const took = shown.painted - sent;
     this.probeSamples.push(took);
     // A slow one says where it waited: before the page had main's push (platform, main, the host's stream) or in the page.
@@ -307,6 +307,31 @@ class Day {
       const toPage = shown.frameAt ? `${Math.round(shown.frameAt - sent)} ms to the page, ${Math.round(shown.painted - shown.frameAt)} ms in it` : 'its frame not seen';
       this.log(`  slow probe ${label}: ${Math.round(took)} ms (${toPage})`);
     }
+  }
+
+  /** The probe desk's (re)call of a probe ticket, through the platform's HTTP API as another desk's would go. */
+  private async callProbe(number: string, label: string): Promise<string> {
+    const ticketId = this.sandbox.world.platform.tickets.find((ticket) => ticket.formattedNumber === number)!.ticketId;
+    const response = await fetch(`${this.sandbox.platformUrl}/api/kioskTicket/callTicket`, {
+      method: 'POST',
+      headers: { Authorization: this.sandbox.accountKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ licenceUuid: this.sandbox.licenceUuid, ticketId, kioskDeskId: PROBE_DESK_ID, deskLabel: label, recall: true }),
+    });
+    if (!response.ok) throw new Error(`the probe's call answered ${response.status}`);
+    return ticketId;
+  }
+
+  /** A probe ticket as the platform, desk 1's main and its page each hold it: which of them missed the call. */
+  private async whereIs(ticketId: string, number: string): Promise<string> {
+    const desk = this.desks[0]!;
+    const platform = this.sandbox.world.platform.tickets.find((ticket) => ticket.ticketId === ticketId);
+    const main = (await desk.host.ipc<BoardSnapshot>('board/snapshot').catch(() => null))?.rows.find((row) => row.ticketId === ticketId);
+    const page = await desk.page.evaluate(`[document.querySelector('[data-ticket="${number}"]')?.textContent ?? null, window.soakFrameAt, document.querySelector('[data-testid="board-live"]')?.getAttribute('data-state')]`);
+    return JSON.stringify({
+      platform: platform && { status: platform.status, lastCall: platform.lastCall, absent: platform.absent ?? null },
+      main: main ? { group: main.group, status: main.status, lastCall: main.lastCall, verification: main.verification } : null,
+      page,
+    });
   }
 
   /** Both servers down, desks and kiosk carrying on; then back, and every desk live again. */
