@@ -58,6 +58,8 @@ interface FollowedDay {
  */
 export class DisplayFeed {
   private last: { calls: DisplayCall[]; at: number; live: boolean } = { calls: [], at: Number.NEGATIVE_INFINITY, live: false };
+  /** The state's revision: the clock's milliseconds, or one more when two states share one, so it grows across restarts too. */
+  private revision = 0;
   /** Since when the screen's calls are no longer known to be current (epoch ms), null while live. */
   private offlineSince: number | null = null;
   private pending: Promise<DisplayCalls> | null = null;
@@ -115,9 +117,14 @@ export class DisplayFeed {
 
   private publish(calls: DisplayCall[], live: boolean): void {
     const same = live === this.last.live && calls.length === this.last.calls.length && calls.every((call, index) => sameCall(call, this.last.calls[index]!));
-    this.last = { calls, at: this.now(), live };
+    this.remember({ calls, at: this.now(), live });
     this.noteLive(live);
     if (!same) this.deps.changed?.(this.answer());
+  }
+
+  private remember(last: DisplayFeed['last']): void {
+    this.last = last;
+    this.revision = Math.max(this.revision + 1, Math.floor(this.now()));
   }
 
   /** Live, or since when not: the first moment the feed was found not current. */
@@ -129,7 +136,8 @@ export class DisplayFeed {
   /** What the screen is told: the calls, whether they are current, and if not since when. */
   private answer(): DisplayCalls {
     const { calls, live } = this.last;
-    return live || this.offlineSince === null ? { calls, live } : { calls, live, offlineSince: new Date(this.offlineSince).toISOString() };
+    const { revision } = this;
+    return live || this.offlineSince === null ? { revision, calls, live } : { revision, calls, live, offlineSince: new Date(this.offlineSince).toISOString() };
   }
 
   /** Opens (or moves) the live day on the display's office place; the day list answers until it is live. */
@@ -172,14 +180,14 @@ export class DisplayFeed {
   private async read(officePlaceId: number | null): Promise<DisplayCalls> {
     // No day list on this platform: the calls made at this desk are all there is, and they are current.
     if (this.now() - this.listMissingAt < NOT_OFFERED_RETRY_MS) {
-      this.last = { calls: this.callsOf([], officePlaceId), at: this.now(), live: true };
+      this.remember({ calls: this.callsOf([], officePlaceId), at: this.now(), live: true });
       this.noteLive(true);
       return this.answer();
     }
     try {
       const answer = await this.deps.platform.listForDay(officePlaceId === null ? {} : { officePlaceId });
       this.listed = answer.tickets;
-      this.last = { calls: this.callsOf(answer.tickets, officePlaceId), at: this.now(), live: true };
+      this.remember({ calls: this.callsOf(answer.tickets, officePlaceId), at: this.now(), live: true });
       this.noteLive(true);
     } catch (error) {
       log.warn('display feed not refreshed', { code: isDeskError(error) ? error.code : 'INTERNAL' });
@@ -188,7 +196,7 @@ export class DisplayFeed {
         this.listMissingAt = this.now();
         this.listed = [];
       }
-      this.last = notOffered ? { calls: this.callsOf([], officePlaceId), at: this.now(), live: true } : { ...this.last, at: this.now(), live: false };
+      this.remember(notOffered ? { calls: this.callsOf([], officePlaceId), at: this.now(), live: true } : { ...this.last, at: this.now(), live: false });
       this.noteLive(this.last.live);
     }
     return this.answer();

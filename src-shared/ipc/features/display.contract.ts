@@ -17,9 +17,12 @@ export type DisplayCall = z.infer<typeof displayCallSchema>;
  * `clinic`: the name the screen shows above the calls: the desk's office place as the medical system
  * names it, never the connection profile's name; absent when unknown (the screen shows its title). `offlineSince`:
  * when not live, since when the calls are no longer known to be current (the screen says so and stops
- * presenting the last call as the current one).
+ * presenting the last call as the current one). `revision`: grows with every state of the feed, across
+ * restarts too; a poll's answer can reach the screen after a newer push, and the screen ignores
+ * an answer older than the one it shows (else it would take the pushed call for new again and chime twice).
  */
 export const displayCallsSchema = z.object({
+  revision: z.number().int().nonnegative(),
   calls: z.array(displayCallSchema),
   live: z.boolean(),
   clinic: z.string().nullable().optional(),

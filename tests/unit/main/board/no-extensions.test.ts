@@ -65,10 +65,10 @@ describe('call board on a platform without the desk extensions (DESIGN.md §3: d
     const display = new DisplayFeed({ platform: desk.parts.board, officePlaceId: () => sandbox.profile.officePlaceId, journal: desk.parts.journal, changed: (calls) => pushed.push(calls) });
     closing.push(() => display.dispose());
     // No day list: the screen shows this desk's calls, and says it is current.
-    expect(await display.calls()).toEqual({ calls: [], live: true });
+    expect(await display.calls()).toEqual({ revision: expect.any(Number), calls: [], live: true });
     expect((await desk.call(own.ticketId, false)).outcome).toBe('done');
     await until(() => pushed.at(-1)?.calls[0]?.ticketId === own.ticketId);
-    expect(pushed.at(-1)).toEqual({ live: true, calls: [{ ticketId: own.ticketId, formattedNumber: result.formattedNumber, deskLabel: 'Accueil 1', at: expect.any(String) }] });
+    expect(pushed.at(-1)).toEqual({ revision: expect.any(Number), live: true, calls: [{ ticketId: own.ticketId, formattedNumber: result.formattedNumber, deskLabel: 'Accueil 1', at: expect.any(String) }] });
     expect(await display.calls()).toEqual(pushed.at(-1));
     await until(async () => (await desk.board.snapshot()).rows.find((row) => row.ticketId === own.ticketId)?.group === 'called');
 

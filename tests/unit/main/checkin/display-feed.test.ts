@@ -38,18 +38,26 @@ describe('public display feed against the training platform', () => {
 
     // Platform down: the last calls stay on screen, marked as not live since the first read that failed.
     sandbox.faults.platform.down = true;
+    let staleRevision = 0;
     try {
       now += FEED_FRESH_MS;
       const stale = await feed.calls();
       const since = new Date(now).toISOString();
-      expect(stale).toEqual({ calls: shown.calls, live: false, offlineSince: since });
+      expect(stale).toEqual({ revision: expect.any(Number), calls: shown.calls, live: false, offlineSince: since });
+      // Each state is newer than the last: a screen can drop an answer that arrives after a newer one.
+      expect(stale.revision).toBeGreaterThan(shown.revision);
+      staleRevision = stale.revision;
       now += FEED_FRESH_MS * 5;
       expect(await feed.calls()).toMatchObject({ live: false, offlineSince: since });
     } finally {
       sandbox.faults.platform.down = false;
     }
     now += FEED_FRESH_MS;
-    expect(await feed.calls()).toEqual({ calls: shown.calls, live: true });
+    const back = await feed.calls();
+    expect(back).toEqual({ revision: expect.any(Number), calls: shown.calls, live: true });
+    expect(back.revision).toBeGreaterThan(staleRevision);
+    // A desk restarted at the same moment starts above the revisions it gave before.
+    expect((await new DisplayFeed({ platform: new PlatformBoardClient(http), officePlaceId: () => 1, now: () => now }).calls()).revision).toBeGreaterThanOrEqual(now);
   });
 
   it('follows the live ticket events where offered: a call reaches the screen without reading the day list again', async () => {

@@ -25,14 +25,14 @@ const next = { ticketId: 't2', formattedNumber: 'EC012', deskLabel: 'Accueil 1',
 let speech: FakeSpeech;
 
 async function openDisplay(locale: Locale) {
-  deskReplies.set('display/calls', () => ({ ok: true, value: { calls: [first], live: true } satisfies DisplayCalls }));
+  deskReplies.set('display/calls', () => ({ ok: true, value: { revision: 1, calls: [first], live: true } satisfies DisplayCalls }));
   const wrapper = mount(DisplayView, { global: { plugins: [createPinia(), createDeskI18n(locale), createVuetify()] } });
   await flushPromises();
   return wrapper;
 }
 
 async function call(wrapper: Awaited<ReturnType<typeof openDisplay>>, ...calls: object[]) {
-  deskEmit('display/callsChanged', { calls: [...calls, first], live: true });
+  deskEmit('display/callsChanged', { revision: 2, calls: [...calls, first], live: true });
   await flushPromises();
   return wrapper.find('[data-testid="public-display"]').attributes('data-chimes');
 }
