@@ -66,7 +66,7 @@ describe('opening the board', () => {
     view.unmount();
   });
 
-  it('draws in its first frame the lines the list has room for, the one cut by its bottom edge included, and more a frame later', async () => {
+  it('draws in its first frame the lines the list has room for, the one cut by its bottom edge included, each with its wait, and more lines and the buttons a frame later', async () => {
     // 200 px of list: the « waiting » heading (28 px) and five 36 px rows fill it (208), four would leave a gap (172).
     vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
       return this.classList.contains('board-list') ? 200 : 0;
@@ -74,10 +74,14 @@ describe('opening the board', () => {
     const view = await openBoard();
     await flushPromises();
     expect(view.findAll('[data-testid="board-row"]').map((line) => line.attributes('data-ticket'))).toEqual(['B000', 'B001', 'B002', 'B003', 'B004']);
+    // Who is there and since when first; their buttons and marks come with the rest, a frame later.
+    expect(view.find('[data-testid="board-row"]').find('[data-testid="row-wait"]').exists()).toBe(true);
+    expect(view.findAll('[data-testid="board-row"] [data-move]')).toHaveLength(0);
 
     await afterFrame();
     await flushPromises();
     expect(view.findAll('[data-testid="board-row"]').length).toBeGreaterThan(5);
+    expect(view.find('[data-testid="board-row"]').find('[data-move="call"]').exists()).toBe(true);
     view.unmount();
   });
 
