@@ -293,6 +293,9 @@ class Day {
     const number = PROBE_TICKETS[this.probes % PROBE_TICKETS.length]!;
     const label = `Sonde ${this.probes}`;
     this.probes += 1;
+    // Staff at desk 1 watch it, a hand on the mouse: untouched for its idle lock's ten minutes it locks, as it
+    // should, and a locked desk shows nobody (a full day stopped in its third hour, ten minutes in, on that).
+    await page.mouse.move(400 + (this.probes % 2), 20);
     // An event reaching a desk at rest, as most do: the previous move's echoes are over.
     await new Promise((resolve) => setTimeout(resolve, 150));
     await page.evaluate(armRowText(number, label));
@@ -326,7 +329,7 @@ class Day {
     const desk = this.desks[0]!;
     const platform = this.sandbox.world.platform.tickets.find((ticket) => ticket.ticketId === ticketId);
     const main = (await desk.host.ipc<BoardSnapshot>('board/snapshot').catch(() => null))?.rows.find((row) => row.ticketId === ticketId);
-    const page = await desk.page.evaluate(`[document.querySelector('[data-ticket="${number}"]')?.textContent ?? null, window.soakFrameAt, document.querySelector('[data-testid="board-live"]')?.getAttribute('data-state')]`);
+    const page = await desk.page.evaluate(`[document.querySelector('[data-ticket="${number}"]')?.textContent ?? null, window.soakFrameAt, document.querySelector('[data-testid="board-live"]')?.getAttribute('data-state'), document.querySelector('[data-testid="board-lock"]') ? 'locked' : 'open']`);
     return JSON.stringify({
       platform: platform && { status: platform.status, lastCall: platform.lastCall, absent: platform.absent ?? null },
       main: main ? { group: main.group, status: main.status, lastCall: main.lastCall, verification: main.verification } : null,
