@@ -118,13 +118,14 @@ export class DisplayFeed {
   private publish(calls: DisplayCall[], live: boolean): void {
     const same = live === this.last.live && calls.length === this.last.calls.length && calls.every((call, index) => sameCall(call, this.last.calls[index]!));
     this.remember({ calls, at: this.now(), live });
-    this.noteLive(live);
     if (!same) this.deps.changed?.(this.answer());
   }
 
+  /** A new state of the feed: its calls, a newer revision, and whether (since when not) it is live. */
   private remember(last: DisplayFeed['last']): void {
     this.last = last;
     this.revision = Math.max(this.revision + 1, Math.floor(this.now()));
+    this.noteLive(last.live);
   }
 
   /** Live, or since when not: the first moment the feed was found not current. */
@@ -181,14 +182,12 @@ export class DisplayFeed {
     // No day list on this platform: the calls made at this desk are all there is, and they are current.
     if (this.now() - this.listMissingAt < NOT_OFFERED_RETRY_MS) {
       this.remember({ calls: this.callsOf([], officePlaceId), at: this.now(), live: true });
-      this.noteLive(true);
       return this.answer();
     }
     try {
       const answer = await this.deps.platform.listForDay(officePlaceId === null ? {} : { officePlaceId });
       this.listed = answer.tickets;
       this.remember({ calls: this.callsOf(answer.tickets, officePlaceId), at: this.now(), live: true });
-      this.noteLive(true);
     } catch (error) {
       log.warn('display feed not refreshed', { code: isDeskError(error) ? error.code : 'INTERNAL' });
       const notOffered = this.deps.journal !== undefined && isNotOffered(error);
@@ -197,7 +196,6 @@ export class DisplayFeed {
         this.listed = [];
       }
       this.remember(notOffered ? { calls: this.callsOf([], officePlaceId), at: this.now(), live: true } : { ...this.last, at: this.now(), live: false });
-      this.noteLive(this.last.live);
     }
     return this.answer();
   }
