@@ -55,6 +55,17 @@ function schemaFields(schema: z.ZodType): string[] {
   return [];
 }
 
+/**
+ * The payload with each string value blanked to spaces of the same length (U+2007, which trim() removes), keys kept:
+ * what a message still says then is the desk's own wording (the channel's name, a field's), not an echo.
+ */
+function blanked(payload: unknown): unknown {
+  if (typeof payload === 'string') return '\u2007'.repeat(payload.length);
+  if (Array.isArray(payload)) return payload.map(blanked);
+  if (typeof payload !== 'object' || payload === null) return payload;
+  return Object.fromEntries(Object.entries(payload).map(([key, item]) => [key, blanked(item)]));
+}
+
 /** Every field name of a payload, deep: a value that is also a field name may appear as that name. */
 function keys(payload: unknown): Set<string> {
   if (typeof payload !== 'object' || payload === null) return new Set();
@@ -88,10 +99,14 @@ describe('every channel answers generated payloads with a typed result', () => {
         expect(DESK_ERROR_CODES).toContain(result.error.code);
         expect(result.error.code).not.toBe('INTERNAL');
         const names = new Set([...keys(payload), ...schemaFields(ipcContract[channel].request)]);
-        const echoed = strings(payload).filter(
+        const suspects = strings(payload).filter(
           (candidate) => candidate.trim().length >= 4 && !names.has(candidate) && result.error.message.includes(candidate),
         );
-        expect(echoed).toEqual([]);
+        if (!suspects.length) return;
+        // A word such as "call" may be the desk's own ("Invalid request for board/call"): ask again without the values.
+        const again = await desk.dispatch(channel, blanked(payload) as never);
+        const own = again.ok ? '' : again.error.message;
+        expect(suspects.filter((candidate) => !own.includes(candidate))).toEqual([]);
       }),
       { numRuns: 40 },
     );
