@@ -45,12 +45,22 @@ export function examsToMove(exams: readonly JourneyExam[], queue: DeskQueue, sta
 }
 
 /**
- * Whether the ticket's last call still holds for the journey: a call names the room of the exam it was
- * made for, and once that exam is done the patient waits for the next team, not for the desk that called.
- * A call without a room holds until any exam is done.
+ * Whether the ticket's last call still holds for the journey: once the exam it was made for is done the
+ * patient waits for the next team, not for the desk that called. The ticket's history says it best: taken
+ * into care since the call and waiting again, the call was spent (two exams in one room included, where
+ * the room cannot tell them apart). Without a history, a call names the room of its exam: it holds while
+ * an exam of that room is still to do; a call without a room holds until any exam is done.
  */
-export function callHolds(exams: readonly JourneyExam[], lastCall: DeskTicket['lastCall']): boolean {
-  const room = lastCall?.room;
+export function callHolds(exams: readonly JourneyExam[], ticket: Pick<DeskTicket, 'lastCall' | 'history'>): boolean {
+  if (spentSinceLastCall(ticket.history) && journeyStatus(exams) === 'checkedIn') return false;
+  const room = ticket.lastCall?.room;
   if (room && exams.some((exam) => exam.room === room && notDone(exam))) return true;
   return !exams.some((exam) => !notDone(exam));
+}
+
+/** In care (or further) since the last call, in the history's order: entries of one second keep theirs. */
+function spentSinceLastCall(history: DeskTicket['history']): boolean {
+  if (!history?.length) return false;
+  const lastCall = history.findLastIndex((entry) => entry.event === 'called');
+  return lastCall >= 0 && history.slice(lastCall + 1).some((entry) => entry.event === 'inCare' || entry.event === 'done' || entry.event === 'closed');
 }

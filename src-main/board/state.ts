@@ -274,7 +274,7 @@ export class BoardState {
   isCalled(ticket: DeskTicket): boolean {
     if (!isCalled(ticket)) return false;
     const journey = this.journeyOf(ticket);
-    return !journey || callHolds(journey, ticket.lastCall);
+    return !journey || callHolds(journey, ticket);
   }
 
   row(ticketId: string): BoardRow | null {

@@ -65,4 +65,25 @@ describe('a journey on the call board', () => {
     state.upsert({ ...ticket, ticketId: 't7', contractAppointmentId: 'A2' });
     expect(state.row('t6')?.linkedExams).toBeUndefined();
   });
+
+  it('two exams in one room: the desk that called, took in care and finished the first no longer holds the patient, even all in one second', async () => {
+    // The seeded I002: a lumbar then a brain MRI, both in « IRM 1 »; the room of the call cannot tell which exam it was for.
+    const brain = appointment('A3', 'IRM', 'IRM cérébrale', 'IRM 1', '2026-11-23T11:05:00+01:00');
+    const check = await readBack([brain]);
+    const firstDone: Check = check.kind === 'verified' ? { ...check, appointment: { ...check.appointment, status: 'done' } } : check;
+    const state = new BoardState(() => firstDone, () => undefined);
+    const at = '2026-11-23T10:31:00+01:00';
+    const lastCall = { deskId: 1, deskLabel: 'Accueil 1', at, room: 'IRM 1' };
+    const history = (...events: ('called' | 'inCare' | 'done')[]) => events.map((event) => ({ at, event }));
+    state.setDesk(1);
+
+    state.upsert({ ...ticket, lastCall, history: history('called', 'inCare', 'done') });
+    expect(state.row('t6')).toMatchObject({ group: 'waiting', examDone: true });
+    // Called again for the brain MRI: that call holds.
+    state.upsert({ ...ticket, lastCall, history: history('called', 'inCare', 'done', 'called') });
+    expect(state.row('t6')?.group).toBe('called');
+    // Called only (the first exam done by its team without a move of the desk in between is not known): the room's rule.
+    state.upsert({ ...ticket, lastCall, history: history('called') });
+    expect(state.row('t6')?.group).toBe('called');
+  });
 });
