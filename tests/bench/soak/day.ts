@@ -105,12 +105,17 @@ async function openDisplay(browser: Browser, host: DeskHost): Promise<{ page: Pa
   return { page, cdp: await page.context().newCDPSession(page) };
 }
 
+/** Resolves when the page's main thread has nothing left to do (or after a second). */
+const PAGE_IDLE = 'new Promise((resolve) => requestIdleCallback(() => resolve(0), { timeout: 1000 }))';
+
 /** A probe slower than this is logged with where its time went. */
 const SLOW_PROBE_MS = 150;
 
 class Day {
   refused = 0;
   private probeSamples: number[] = [];
+  /** Each probe's platform answer (from its request), its way to desk 1's page (from the event) and in the page: the hour's breakdown. */
+  private probeParts: { answered: number; toPage: number; inPage: number }[] = [];
   private probes = 0;
   private steps = 0;
   private lockTurn = 0;
@@ -154,7 +159,11 @@ class Day {
 
   takeProbeSamples(): number[] {
     const samples = this.probeSamples;
+    const parts = this.probeParts;
     this.probeSamples = [];
+    this.probeParts = [];
+    const p95 = (of: (part: (typeof parts)[number]) => number) => Math.round(percentile(parts.map(of).filter(Number.isFinite), 95));
+    if (parts.length) this.log(`  probes' p95: ${p95((part) => part.answered)} ms to the platform's answer; from its event, ${p95((part) => part.toPage)} ms to the page, ${p95((part) => part.inPage)} ms in it`);
     return samples;
   }
 
@@ -262,7 +271,9 @@ class Day {
     const card = desk.page.getByTestId('unsent-move');
     for (let i = 0; i < 50 && (await card.isVisible()); i += 1) {
       const ticket = await card.getAttribute('data-ticket');
-      await desk.page.getByTestId('unsent-move-drop').click();
+      // The click event itself, not Playwright's click: its hit-target check left 13 listeners of its own on
+      // the window of desk 1 (never clicked otherwise), counted as a leak at the end.
+      await desk.page.getByTestId('unsent-move-drop').dispatchEvent('click');
       await desk.page.locator(`[data-testid="unsent-move"][data-ticket="${ticket}"]`).waitFor({ state: 'detached', timeout: 10_000 });
     }
   }
@@ -296,18 +307,37 @@ class Day {
     // Staff at desk 1 watch it, a hand on the mouse: untouched for its idle lock's ten minutes it locks, as it
     // should, and a locked desk shows nobody (a full day stopped in its third hour, ten minutes in, on that).
     await page.mouse.move(400 + (this.probes % 2), 20);
-    // An event reaching a desk at rest, as most do: the previous move's echoes are over.
+    // An event reaching a desk at rest, as most do: the previous move's echoes are over, and every page has
+    // drawn them. On two cores five pages and four desks share the machine: a probe sent while the other
+    // desks still draw the last move measured their turn on the CPU (hourly p95 from 37 to 98 ms, no trend).
     await new Promise((resolve) => setTimeout(resolve, 150));
+    await Promise.all([...this.desks, this.display].map(({ page }) => page.evaluate(PAGE_IDLE)));
     await page.evaluate(armRowText(number, label));
+    // The event is the platform's: timed from when it logs it for its streams, so the training platform's own
+    // handling of the call (in this process, beside Playwright's client) is not the desk's time. Its answer
+    // came after 8 to 65 ms at the p95 of an hour, by the turn the soak's process got, not by the hour of the day.
+    const quoted = JSON.stringify(label);
+    let emitted = 0;
+    const stop = this.sandbox.platform.tickets.onEvent((event) => {
+      if (!emitted && event.data.includes(quoted)) emitted = performance.timeOrigin + performance.now();
+    });
     const sent = performance.timeOrigin + performance.now();
-    const ticketId = await this.callProbe(number, label);
+    let ticketId: string;
+    try {
+      ticketId = await this.callProbe(number, label);
+    } finally {
+      stop();
+    }
+    const answered = performance.timeOrigin + performance.now();
     const shown = await page.evaluate<ProbeStamps | null>(`Promise.race([window.soakRowText, new Promise((resolve) => setTimeout(() => resolve(null), 15000))])`);
     if (!shown) throw new Error(`desk 1 never showed ${number} called by ${label}: ${await this.whereIs(ticketId, number)}`);
-    const took = shown.painted - sent;
+    if (!emitted) throw new Error(`the platform logged no event for ${label}`);
+    const took = shown.painted - emitted;
     this.probeSamples.push(took);
-    // A slow one says where it waited: before the page had main's push (platform, main, the host's stream) or in the page.
+    this.probeParts.push({ answered: answered - sent, toPage: shown.frameAt ? shown.frameAt - emitted : Number.NaN, inPage: shown.frameAt ? shown.painted - shown.frameAt : Number.NaN });
+    // A slow one says where it waited: before the page had main's push (main, the host's stream) or in the page.
     if (took > SLOW_PROBE_MS) {
-      const toPage = shown.frameAt ? `${Math.round(shown.frameAt - sent)} ms to the page, ${Math.round(shown.painted - shown.frameAt)} ms in it` : 'its frame not seen';
+      const toPage = shown.frameAt ? `${Math.round(shown.frameAt - emitted)} ms to the page, ${Math.round(shown.painted - shown.frameAt)} ms in it` : 'its frame not seen';
       this.log(`  slow probe ${label}: ${Math.round(took)} ms (${toPage})`);
     }
   }
@@ -365,20 +395,24 @@ class Day {
    * board searched for the probe tickets, countdowns over), so what differs is what leaked.
    */
   async restingReading(): Promise<Counts & HourRow> {
-    // The desks' own patients seen to the end and the absent list cleared, as at the start.
+    // The desks' own patients seen to the end and the absent list cleared, as at the start. Every desk's
+    // steps before any desk's clean-up: a step may hand a patient to another desk (desk 4 transfers to desk 1).
     for (const desk of this.desks) {
       for (let i = 0; i < 10 && desk.serving.length > 0; i += 1) await this.deskStepOf(desk);
       for (const ticketId of desk.absent.splice(0)) await this.quietly(() => desk.host.ipc('board/dismissAbsent', { ticketId }));
-      await this.finishOwnPatients(desk);
     }
+    for (const desk of this.desks) await this.finishOwnPatients(desk);
     for (const desk of this.desks) {
       await this.answerUnsent(desk);
+      await this.untilNoPatientOfItsOwn(desk);
       await desk.page.getByTestId('board-undo').waitFor({ state: 'detached', timeout: 60_000 });
       await desk.page.getByTestId('board-search').locator('input').fill('B000');
       await desk.page.locator('[data-ticket="B0006"]').waitFor();
     }
     // The searches' debounce, the transitions and the messages' own timeouts end before anything is counted.
     await new Promise((resolve) => setTimeout(resolve, 6_000));
+    // A patient may come back as a desk's own after its clean-up (a late echo): seen again, and said.
+    for (const desk of this.desks) await this.untilNoPatientOfItsOwn(desk);
     const reading = await this.reading(Number.NaN, -1, true);
     // What each page holds more (or less) than at the start, by listener type and code position: where to look.
     for (const desk of this.desks) {
@@ -407,8 +441,38 @@ class Day {
     const own = snapshot.rows.filter((row) => (row.group === 'called' || row.group === 'inCare') && row.lastCall?.deskId === host.deskId);
     if (own.length > 0) this.log(`  ${host.deskLabel} still had ${own.length} patient(s) of its own at rest: seen to the end`);
     for (const row of own) {
-      if (row.group === 'called') await this.quietly(() => host.ipc('board/setStatus', { ticketId: row.ticketId, status: 'inCare' }));
-      await this.quietly(() => host.ipc('board/hold', { ticketId: row.ticketId, status: 'done' }));
+      // Refused, the patient stays this desk's: the reason says why the end differs from the start.
+      const said = (error: unknown) => this.log(`    ${row.formattedNumber} (${row.group}) not seen to the end: ${error instanceof Error ? error.message : String(error)}`);
+      if (row.group === 'called') await host.ipc('board/setStatus', { ticketId: row.ticketId, status: 'inCare' }).catch(said);
+      await host.ipc('board/hold', { ticketId: row.ticketId, status: 'done' }).catch(said);
+    }
+  }
+
+  /**
+   * The « my patient » panel gone from the desk's screen (its held moves carried out). If it stays,
+   * where its patient is, and the desk's own patients seen to the end once more.
+   */
+  private async untilNoPatientOfItsOwn(desk: DeskScreen, tries = 2): Promise<void> {
+    const panel = desk.page.getByTestId('my-patient');
+    for (let attempt = 1; ; attempt += 1) {
+      const gone = await panel.waitFor({ state: 'detached', timeout: 30_000 }).then(
+        () => true,
+        () => false,
+      );
+      if (gone || attempt === tries) return;
+      const shown = await panel.evaluate((node: { dataset: Record<string, string> }) => ({ ...node.dataset })).catch(() => null);
+      const rows = (await desk.host.ipc<BoardSnapshot>('board/snapshot')).rows.filter((row) => row.group === 'called' || row.group === 'inCare');
+      const theirs = rows.map((row) => ({ ticket: row.formattedNumber, group: row.group, status: row.status, lastCall: row.lastCall }));
+      const number = shown?.['targetTicket'];
+      const ticket = this.sandbox.world.platform.tickets.find((candidate) => candidate.formattedNumber === number);
+      const appointment = this.sandbox.world.publisher.appointments.find((candidate) => candidate.id === ticket?.contractAppointmentId);
+      const platform = ticket && { status: ticket.status, lastCall: ticket.lastCall, handoff: ticket.handoff, absent: ticket.absent, history: ticket.history?.map((entry) => `${entry.at} ${entry.event}`) };
+      this.log(
+        `  ${desk.host.deskLabel} still shows a patient at rest: ${JSON.stringify(shown)}; called or in care in main: ${JSON.stringify(theirs)}; ` +
+          `the platform: ${JSON.stringify(platform)}; the publisher: ${appointment?.status ?? '?'}`,
+      );
+      await this.finishOwnPatients(desk);
+      await desk.page.getByTestId('board-undo').waitFor({ state: 'detached', timeout: 60_000 });
     }
   }
 

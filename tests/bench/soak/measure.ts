@@ -158,8 +158,10 @@ export function added(before: string[], after: string[]): Record<string, number>
 }
 
 /** What a page holds, by kind, for finding what leaked: its timers' handlers and the window's and document's listeners. */
-export async function rendererInventory(cdp: CDPSession): Promise<{ timers: string[]; window: string[]; document: string[]; tree: string[] }> {
+export async function rendererInventory(cdp: CDPSession): Promise<{ timers: string[]; window: string[]; document: string[]; tree: string[]; parts: string[] }> {
   const { result: timers } = await cdp.send('Runtime.evaluate', { expression: 'window.__soakTimers()', returnByValue: true });
+  // The screen's parts by test id: which panel, card or row is there more than at the start.
+  const { result: parts } = await cdp.send('Runtime.evaluate', { expression: `[...document.querySelectorAll('[data-testid]')].map((node) => node.dataset.testid)`, returnByValue: true });
   const listenersOf = async (expression: string, depth = 0) => {
     const { result } = await cdp.send('Runtime.evaluate', { expression, objectGroup: 'soak-inventory' });
     const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId!, depth, pierce: true });
@@ -172,6 +174,7 @@ export async function rendererInventory(cdp: CDPSession): Promise<{ timers: stri
       document: await listenersOf('document'),
       // Every node's listeners, the whole tree (the document's own included).
       tree: await listenersOf('document', -1),
+      parts: (parts.value as string[]).sort(),
     };
   } finally {
     await cdp.send('Runtime.releaseObjectGroup', { objectGroup: 'soak-inventory' });

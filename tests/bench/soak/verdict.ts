@@ -50,8 +50,9 @@ export function leaked(start: Counts, end: Counts): number {
  * A series that grows without flattening. Hourly readings are taken mid-activity, so a reading's
  * peaks are work in flight (a request, a transition); a leak raises the floor. The day is cut in
  * thirds and each third read at its least: it keeps growing when the last third's floor is above
- * the middle's by more than `tolerance` and by more than half of what the middle grew over the
- * first (a leak grows as much in the afternoon as in the morning; a cache filling up slows down).
+ * both earlier floors by more than `tolerance` and by more than half of what the middle grew over
+ * the first (a leak grows as much in the afternoon as in the morning; a cache filling up slows down;
+ * a middle that dipped below the morning is noise, not a new start).
  */
 export function keepsGrowing(values: number[], tolerance: number): boolean {
   if (values.length < 3) return false;
@@ -61,7 +62,7 @@ export function keepsGrowing(values: number[], tolerance: number): boolean {
   const middle = floor(values.slice(third, 2 * third));
   const last = floor(values.slice(2 * third));
   const early = middle - first;
-  const late = last - middle;
+  const late = last - Math.max(first, middle);
   return late > tolerance && late > 0.5 * Math.max(0, early);
 }
 

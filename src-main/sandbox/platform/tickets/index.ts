@@ -11,7 +11,7 @@ import { DESK_GONE_MS, DESK_PRESENCE_PATHS } from '../../../../src-shared/platfo
 import { logger } from '../../../log';
 import type { PlatformWorld } from '../../world/types';
 import type { DeskPresenceTuning } from './desks';
-import { DEFAULT_EVENT_LOG_CAPACITY, defaultFirstEventId, EventLog } from './event-log';
+import { DEFAULT_EVENT_LOG_CAPACITY, defaultFirstEventId, EventLog, type LoggedEvent } from './event-log';
 import { installErrorHandler } from './http';
 import type { PrintJob } from './printing';
 import { registerTicketRoutes } from './routes';
@@ -68,6 +68,8 @@ export interface TicketService {
   lastCalls(officePlaceId: number, limit?: number): DisplayedCall[];
   /** Id of the newest ticket event. */
   lastEventId(): number;
+  /** Every ticket or desk event as it is logged, before any stream sends it (the soak times events from here). */
+  onEvent(listener: (event: LoggedEvent) => void): () => void;
   /** Event streams currently open. */
   openStreams(): number;
 }
@@ -139,6 +141,7 @@ export function registerTicketServices(app: FastifyInstance, options: TicketServ
     printJobs: () => desk.prints.list(),
     lastCalls: (officePlaceId, limit) => desk.calls.latest(officePlaceId, limit),
     lastEventId: () => events.lastId,
+    onEvent: (listener) => events.subscribe(listener),
     openStreams: () => streams.size,
   };
 }
