@@ -34,6 +34,8 @@ export class Outbox {
   private entries: OutboxEntry[] = [];
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
+  /** Asked to deliver while a pass ran: one more pass when it ends. */
+  private kickAgain = false;
   private failures = 0;
   private closed = false;
   private write: Promise<void> = Promise.resolve();
@@ -89,13 +91,24 @@ export class Outbox {
     this.kick();
   }
 
-  /** Deliver now (e.g. at start, or when a server is known to be back). */
+  /**
+   * Deliver now (at start, an entry added or rescheduled). Asked while a pass runs, another pass follows
+   * it: this one may have set its countdown's timer already, which the ask just cleared (a held done was
+   * then never sent).
+   */
   kick(): void {
     if (this.closed) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    this.running ??= this.drain().finally(() => {
+    if (this.running) {
+      this.kickAgain = true;
+      return;
+    }
+    this.running = this.drain().finally(() => {
       this.running = null;
+      if (!this.kickAgain) return;
+      this.kickAgain = false;
+      this.kick();
     });
   }
 

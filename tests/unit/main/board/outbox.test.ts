@@ -61,4 +61,34 @@ describe('board outbox (real files)', () => {
     expect(delivered).toEqual(['a']);
     await second.close();
   });
+
+  it('a held move is still sent when the outbox is asked to deliver just as a pass ends (another entry added at that instant)', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'outbox-'));
+    const delivered: string[] = [];
+    let outbox: Outbox | null = null;
+    let askAgain = false;
+    const outboxNow = await Outbox.open({
+      dataDir,
+      deliver: async (entry) => {
+        delivered.push(entry.ticketId);
+        return 'done';
+      },
+      // Read by a pass before it sets the countdown's timer: a « deliver now » (another entry added, a restart)
+      // lands between that timer and the pass's end. A held done was never sent so, under load, in CI.
+      now: () => {
+        if (askAgain) {
+          askAgain = false;
+          queueMicrotask(() => outbox!.kick());
+        }
+        return Date.now();
+      },
+    });
+    outbox = outboxNow;
+    const entry = { kind: 'held' as const, ticketId: 'h', appointmentId: 'apt-h', status: 'done' as const, sendAt: Date.now() + 100 };
+    askAgain = true;
+    await outbox.add(entry);
+    await until(() => delivered.length === 1, 5_000);
+    expect(delivered).toEqual(['h']);
+    await outbox.close();
+  });
 });
