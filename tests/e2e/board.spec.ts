@@ -278,7 +278,7 @@ test.describe('live call board', () => {
     await expect(board.message).toHaveText(`${number}\u00a0: «\u00a0Terminé\u00a0» annulé, rien n’a été envoyé.`);
     await expectAccessible(page);
     // Nothing is held any more, anywhere: nothing will leave for the medical system.
-    expect(heldOnDisk()).toEqual([]);
+    await expect.poll(heldOnDisk).toEqual([]);
     await board.expectSettled(row, 'inCare');
     expect(appointmentOf(number).status).toBe('inCare');
     expect(history()).toEqual(before);
@@ -292,7 +292,8 @@ test.describe('live call board', () => {
     await expect(board.undo).toHaveAttribute('data-status', 'done');
     await page.keyboard.press('Control+z');
     await expect(board.undo).toHaveCount(0);
-    expect(heldOnDisk()).toEqual([]);
+    // The snackbar goes at the key; main takes the move back from disk a moment later (CI, under load: not yet).
+    await expect.poll(heldOnDisk).toEqual([]);
     await board.expectSettled(row, 'inCare');
 
     await page.keyboard.press('d');
