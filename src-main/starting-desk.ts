@@ -1,3 +1,4 @@
+import { isDeskError } from '../src-shared/errors';
 import { fail } from '../src-shared/result';
 import type { EventSink } from './events/bus';
 import type { Dispatch } from './ipc/dispatch';
@@ -27,8 +28,11 @@ export function deskWhenStarted(starting: Promise<DeskPorts>): DeskPorts {
       let desk: DeskPorts;
       try {
         desk = await starting;
-      } catch {
-        return fail({ code: 'INTERNAL', message: 'The desk application could not start.' });
+      } catch (failure) {
+        // The desk's own reason when it has one (its data folder in use, no keychain), in staff's words;
+        // anything else is said as a desk that did not start, never as an unexpected error of this call.
+        if (isDeskError(failure)) return fail({ code: failure.code, message: failure.message });
+        return fail({ code: 'DESK_NOT_STARTED', message: 'The desk application could not start; the reason is in its log.' });
       }
       return desk.dispatch(channel, payload);
     },

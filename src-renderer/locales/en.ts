@@ -195,6 +195,7 @@ export const en: Messages = {
     SECRET_STORAGE_UNAVAILABLE: "This computer offers no secure storage (system keychain): the desk's key cannot be stored in clear.",
     SECRET_UNREADABLE: 'A stored key can no longer be read on this computer. Enter it again.',
     DATA_FOLDER_IN_USE: 'Another Desk Console is already running on this computer with the same data: close it first.',
+    DESK_NOT_STARTED: 'The desk application could not start. Close it and open it again; if it happens again, call support (the reason is in its log).',
     DESK_NOT_CONNECTED: 'This desk cannot connect: a technician must set its connection first.',
     PROFILE_INVALID: 'The connection profile is incomplete or invalid.',
     PROFILE_NOT_FOUND: 'This connection profile no longer exists.',

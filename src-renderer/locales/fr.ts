@@ -24,6 +24,7 @@ const errors: Record<DeskErrorCode, string> = {
     "Cet ordinateur n'offre pas de coffre sécurisé (trousseau du système)\u00a0: la clé du poste ne peut pas être enregistrée en clair.",
   SECRET_UNREADABLE: 'Une clé enregistrée ne peut plus être lue sur cet ordinateur. Saisissez-la à nouveau.',
   DATA_FOLDER_IN_USE: 'Une autre Desk Console utilise déjà les mêmes données sur cet ordinateur\u00a0: fermez-la d\'abord.',
+  DESK_NOT_STARTED: "Le poste d'accueil n'a pas pu démarrer. Fermez-le et rouvrez-le\u00a0; si cela se reproduit, appelez le support (la raison est dans son journal).",
   DESK_NOT_CONNECTED: "Ce poste ne peut pas se connecter\u00a0: un technicien doit d'abord régler sa connexion.",
   PROFILE_INVALID: 'Le profil de connexion est incomplet ou invalide.',
   PROFILE_NOT_FOUND: "Ce profil de connexion n'existe plus.",

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DeskError } from '../../../src-shared/errors';
 import type { EventName } from '../../../src-shared/ipc/channels';
 import type { DeskResult } from '../../../src-shared/result';
 import { DeskEvents } from '../../../src-main/events/bus';
@@ -50,11 +51,19 @@ describe('a desk still starting, as the page sees it', () => {
     expect(heard).toEqual([{ event: 'staff/sessionChanged', payload: SESSION }]);
   });
 
-  it('answers a plain failure, without the reason inside, when the desk cannot start', async () => {
+  it('says the desk did not start, without the reason inside, when it cannot start: never an unexpected error', async () => {
     const starting = deferred<DeskPorts>();
     const desk = deskWhenStarted(starting.promise);
     starting.reject(new Error('EADDRINUSE secret detail'));
     const result = await desk.dispatch('app/info', undefined);
-    expect(result).toEqual({ ok: false, error: { code: 'INTERNAL', message: 'The desk application could not start.' } });
+    expect(result).toEqual({ ok: false, error: { code: 'DESK_NOT_STARTED', message: 'The desk application could not start; the reason is in its log.' } });
+  });
+
+  it("passes on the desk's own reason when it has one (its data folder in use), for staff's words", async () => {
+    const starting = deferred<DeskPorts>();
+    const desk = deskWhenStarted(starting.promise);
+    starting.reject(new DeskError('DATA_FOLDER_IN_USE', 'Another Desk Console is already running on this data folder.', { cause: new Error('/home/x') }));
+    const result = await desk.dispatch('staff/signIn', { login: 'accueil', password: 'formation' });
+    expect(result).toEqual({ ok: false, error: { code: 'DATA_FOLDER_IN_USE', message: 'Another Desk Console is already running on this data folder.' } });
   });
 });
