@@ -292,7 +292,7 @@ export class TicketDesk {
   /** Called, did not come: set aside with the calls made so far. */
   markAbsent(licence: SandboxLicence, request: { ticketId: string; deskId: number | null; deskLabel: string }): DeskTicket {
     const ticket = this.ownedTicket(licence, request.ticketId);
-    if (ticket.status !== 'checkedIn' || !ticket.lastCall || ticket.absent) throw new TicketServiceError(409, 'ticketId: only a called patient can be marked absent', ticket);
+    if (!calledAndWaiting(ticket) || ticket.absent) throw new TicketServiceError(409, 'ticketId: only a called patient can be marked absent', ticket);
     const at = isoWithOffset(this.now());
     const calls = ticket.history?.filter((entry) => entry.event === 'called').length || 1;
     this.store.change(
@@ -405,4 +405,17 @@ export class TicketDesk {
   private emit(ticket: DeskTicket): void {
     this.log.append(ticket.officePlaceId, JSON.stringify(ticket));
   }
+}
+
+/**
+ * Called and not come yet: a checked-in ticket with a call, or one called again since its last status
+ * (a patient of several exams, their first done, called for the next: the medical system pushed the
+ * ticket's own appointment done, and the desk's call is for the next team).
+ */
+function calledAndWaiting(ticket: DeskTicket): boolean {
+  if (!ticket.lastCall) return false;
+  if (ticket.status === 'checkedIn') return true;
+  if (ticket.status !== 'inCare' && ticket.status !== 'done') return false;
+  const last = ticket.history?.findLast((entry) => entry.event === 'called' || entry.event === ticket.status);
+  return last?.event === 'called';
 }

@@ -177,4 +177,19 @@ describe('transfer and absence (desk extension)', () => {
     expect(p.tickets.ticket(ticket!.ticketId)!.absent).toBeUndefined();
     expect((await p.post(DESK_PRESENCE_PATHS.dismissAbsent, { ticketId: ticket!.ticketId })).status).toBe(409);
   });
+
+  it('absent: a patient of several exams called for the next one, their ticket done by the medical system, can be marked absent; not before the call', async () => {
+    const [ticket] = waiting();
+    const absent = () => p.post(DESK_PRESENCE_PATHS.markAbsent, { ticketId: ticket!.ticketId, deskId: 1, deskLabel: 'Accueil 1' });
+    const pushed = (status: string) => p.post(TICKET_SERVICE_PATHS.appointmentStatusChanged, { contractAppointmentId: ticket!.contractAppointmentId, status });
+    await call(ticket!.ticketId);
+    // The first exam in care then done: the medical system pushes the ticket's own appointment.
+    await pushed('inCare');
+    expect((await absent()).status).toBe(409);
+    await pushed('done');
+    expect((await absent()).status).toBe(409);
+    await call(ticket!.ticketId);
+    const marked = deskTicketResponseSchema.parse((await absent()).body).ticket;
+    expect(marked).toMatchObject({ status: 'done', absent: { calls: 2, deskLabel: 'Accueil 1', dismissed: false } });
+  });
 });
