@@ -341,7 +341,7 @@ export class BoardService {
     const rows: AbsentRow[] = [];
     for (const ticket of this.state.allTickets()) {
       const absent = ticket.absent;
-      if (!absent || absent.dismissed || ticket.status !== 'checkedIn') continue;
+      if (!absent || absent.dismissed || !this.state.setAside(ticket)) continue;
       const { ticketId, formattedNumber, patientDisplayName } = ticket;
       rows.push({ ticketId, formattedNumber, patientDisplayName, calls: absent.calls, deskLabel: absent.deskLabel, at: absent.at });
     }

@@ -270,6 +270,15 @@ export class BoardState {
     return reads.some((read) => read?.id === appointmentId && statusRank(ticketStatusOf(read.status)) >= statusRank(status));
   }
 
+  /**
+   * Marked absent and still waiting: a patient who comes back and is taken in care (by the medical system
+   * or a desk) is no longer set aside. The status is the board's: a journey's ticket may be done on the
+   * platform with its first exam while the patient, called for the next, did not come.
+   */
+  setAside(ticket: DeskTicket): boolean {
+    return ticket.absent !== undefined && this.effectiveStatus(ticket) === 'checkedIn';
+  }
+
   /** Called and still the calling desk's; for a journey, only until the exam the call was for is done. */
   isCalled(ticket: DeskTicket): boolean {
     if (!isCalled(ticket)) return false;
@@ -281,7 +290,7 @@ export class BoardState {
     const ticket = this.ticket(ticketId);
     if (!ticket) return null;
     // Set aside as absent: off the groups, in the board's absent list until recalled or dismissed.
-    if (ticket.absent && ticket.status === 'checkedIn') return null;
+    if (this.setAside(ticket)) return null;
     const status = this.effectiveStatus(ticket);
     const group = groupOf(status, this.isCalled(ticket));
     if (!group) return null;

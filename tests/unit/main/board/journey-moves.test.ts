@@ -29,8 +29,8 @@ describe("a journey's exams moved one by one, each by its team's desk", { timeou
     await sandbox.close();
   });
 
-  async function arrive() {
-    sandbox = await startSandbox({ publisherPushes: false });
+  async function arrive({ publisherPushes = false } = {}) {
+    sandbox = await startSandbox({ publisherPushes });
     const place = sandbox.profile.officePlaceId!;
     const open = async (deskId: number, deskLabel: string, dataDir?: string) => {
       const desk = await openDesk(sandbox, dataDir, options);
@@ -145,6 +145,24 @@ describe("a journey's exams moved one by one, each by its team's desk", { timeou
     expect(onDisk.entries).toMatchObject([{ kind: 'held', appointmentId: mriId, linkedAppointmentIds: [scanId], status: 'closed' }]);
     await until(() => statuses(mriId, scanId).every((status) => status === 'closed'), 10_000);
     await until(() => platformTicket(ticketId).status === 'closed');
+  });
+
+  it('a medical system that pushes moves the ticket with the MRI; Léa, called by the scanner desk and not come, is set aside as absent there', async () => {
+    const visit = await arrive({ publisherPushes: true });
+    const { mriDesk, scanDesk, ticketId, mriId } = visit;
+    await mriInCare(visit);
+    expect((await mriDesk.setStatus(ticketId, 'done')).outcome).toBe('done');
+    // The publisher pushed its MRI « done » to the platform: the ticket is done there, her visit is not.
+    await until(() => platformTicket(ticketId).status === 'done', 10_000);
+    await until(async () => (await rowOf(scanDesk, mriId))?.group === 'waiting', 15_000);
+    await scanDesk.call(ticketId, false);
+    expect(await rowOf(scanDesk, mriId)).toMatchObject({ group: 'called' });
+
+    await scanDesk.handlers['board/absent']({ ticketId });
+    expect(platformTicket(ticketId).absent).toMatchObject({ deskLabel: 'Accueil Scanner', dismissed: false });
+    await until(async () => (await rowOf(scanDesk, mriId)) === undefined);
+    const { absent } = await scanDesk.handlers['board/office'](undefined);
+    expect(absent).toMatchObject([{ ticketId, deskLabel: 'Accueil Scanner' }]);
   });
 
   it('a held « Terminé » of the MRI survives the desk being killed mid-countdown: after the restart, the MRI alone is done', async () => {
