@@ -132,16 +132,23 @@ test.describe('live call board', () => {
     const board = new BoardPage(page);
     await board.open(desk.host.openUrl);
     // The cue lasts seconds: every highlighted row is recorded as the page draws it, not sampled later.
+    // With its tint as drawn then: a green layer behind the row, fading (the compositor's opacity animation).
     await page.evaluate(() => {
-      const seen = new Set<string>();
-      (window as unknown as { arrivedSeen: Set<string> }).arrivedSeen = seen;
-      const record = () => document.querySelectorAll('[data-testid="board-row"][data-arrived]').forEach((row) => seen.add(row.getAttribute('data-ticket')!));
+      const seen = new Map<string, { tint: string; fading: boolean }>();
+      (window as unknown as { arrivedSeen: typeof seen }).arrivedSeen = seen;
+      const record = () =>
+        document.querySelectorAll('[data-testid="board-row"][data-arrived]').forEach((row) => {
+          const layer = getComputedStyle(row, '::before');
+          seen.set(row.getAttribute('data-ticket')!, { tint: layer.backgroundColor, fading: layer.animationName.startsWith('board-arrival') });
+        });
       new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-arrived'] });
     });
     const number = await kioskArrivalHere();
-    const seen = () => page.evaluate(() => [...(window as unknown as { arrivedSeen: Set<string> }).arrivedSeen]);
+    const arrivedSeen = () => page.evaluate(() => Object.fromEntries((window as unknown as { arrivedSeen: Map<string, { tint: string; fading: boolean }> }).arrivedSeen));
+    const seen = async () => Object.keys(await arrivedSeen());
     await expect.poll(seen).toContain(number);
     expect(await seen()).toEqual([number]);
+    expect((await arrivedSeen())[number]).toEqual({ tint: 'rgba(46, 125, 50, 0.28)', fading: true });
     const row = await board.find(number);
     // Gender-neutral French: « arrivée : 09:34 », whoever the patient.
     await expect(row.locator('.board-row__time')).toContainText(/arrivée\s:\s\d{2}:\d{2}/);
