@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { BoardPage } from './board-page';
 
 /** The Statistics section as a reception manager sees it. */
@@ -56,7 +56,13 @@ export class StatisticsPage {
   }
 
   async chooseDay(title: string): Promise<void> {
-    await this.daySelect.click();
-    await this.page.getByRole('option', { name: title }).click();
+    // Under a CPU hog the menu once took the click before its items answered it: it stayed open and the day
+    // unchosen (CI, 29 Nov 2026). The choice is made again until the select shows it.
+    const option = this.page.getByRole('option', { name: title });
+    await expect(async () => {
+      if (!(await option.isVisible())) await this.daySelect.click();
+      await option.click({ timeout: 5_000 });
+      await expect(this.daySelect).toContainText(title, { timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
   }
 }
