@@ -275,8 +275,8 @@ export class BoardState {
    * or a desk) is no longer set aside. The status is the board's: a journey's ticket may be done on the
    * platform with its first exam while the patient, called for the next, did not come.
    */
-  setAside(ticket: DeskTicket): boolean {
-    return ticket.absent !== undefined && this.effectiveStatus(ticket) === 'checkedIn';
+  setAside(ticket: DeskTicket, status: TicketStatus = this.effectiveStatus(ticket)): boolean {
+    return ticket.absent !== undefined && status === 'checkedIn';
   }
 
   /** Called and still the calling desk's; for a journey, only until the exam the call was for is done. */
@@ -289,9 +289,9 @@ export class BoardState {
   row(ticketId: string): BoardRow | null {
     const ticket = this.ticket(ticketId);
     if (!ticket) return null;
-    // Set aside as absent: off the groups, in the board's absent list until recalled or dismissed.
-    if (this.setAside(ticket)) return null;
     const status = this.effectiveStatus(ticket);
+    // Set aside as absent: off the groups, in the board's absent list until recalled or dismissed.
+    if (this.setAside(ticket, status)) return null;
     const group = groupOf(status, this.isCalled(ticket));
     if (!group) return null;
     const check = ticket.contractAppointmentId ? this.check(ticket.contractAppointmentId) : null;
