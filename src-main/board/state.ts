@@ -4,10 +4,10 @@ import { groupOf, statusRank, type BoardMove, type BoardRow, type LinkedExam, ty
 import { EVERYTHING, type DeskQueue } from '../../src-shared/platform/desks';
 import type { BoardRowsEvent } from '../../src-shared/ipc/features/board.contract';
 import type { DeskTicket, TicketStatus } from '../../src-shared/platform/tickets';
-import type { Appointment, AppointmentStatus } from '../../src-shared/publisher/schemas';
+import type { AppointmentStatus } from '../../src-shared/publisher/schemas';
 import { callHolds, journeyStatus, type JourneyExam } from './journey';
 import { recheckClassOf, recheckOf } from './recheck';
-import type { Check } from './verifier';
+import type { Check, ReadAppointment } from './verifier';
 
 /** What this desk did to a ticket that the platform and publisher may not show yet. */
 export interface LocalChange {
@@ -24,7 +24,7 @@ export function ticketStatusOf(status: AppointmentStatus): TicketStatus {
 }
 
 /** Short codes of what the publisher says is missing in the patient's file. */
-function anomaliesOf(appointment: Appointment | null): string[] {
+function anomaliesOf(appointment: ReadAppointment | null): string[] {
   if (!appointment) return [];
   const marks: string[] = [];
   if (appointment.preparatorySurveyCompleted === false) marks.push('surveyIncomplete');

@@ -3,10 +3,24 @@ import { linkedAppointments } from '../../src-shared/checkin/journey';
 import type { Appointment, AppointmentPair } from '../../src-shared/publisher/schemas';
 import { isContractError } from '../publisher/errors';
 
+/**
+ * What the board reads of an appointment: a read is kept for the day, so only these fields are (a
+ * whole answer, with its prescriber, links and vendor data, cost a desk's main about 4 KB a ticket).
+ */
+export type ReadAppointment = Pick<
+  Appointment,
+  'id' | 'status' | 'startDate' | 'examTypeId' | 'examLabel' | 'roomLabel' | 'practitionerLabel' | 'preparatorySurveyCompleted' | 'awaitingExternalNotification'
+>;
+
+function kept(appointment: Appointment): ReadAppointment {
+  const { id, status, startDate, examTypeId, examLabel, roomLabel, practitionerLabel, preparatorySurveyCompleted, awaitingExternalNotification } = appointment;
+  return { id, status, startDate, examTypeId, examLabel, roomLabel, practitionerLabel, preparatorySurveyCompleted, awaitingExternalNotification };
+}
+
 /** What the publisher said of one appointment, and when. */
 export type Check =
   /** `linked`: the patient's other appointments checked in under the same ticket (journey.ts); absent means none. */
-  | { kind: 'verified'; appointment: Appointment; linked?: readonly Appointment[]; at: number }
+  | { kind: 'verified'; appointment: ReadAppointment; linked?: readonly ReadAppointment[]; at: number }
   | { kind: 'gone'; at: number }
   | { kind: 'unreachable'; at: number };
 
@@ -100,8 +114,8 @@ export class Reverifier {
     const epoch = this.epochs.get(appointmentId) ?? 0;
     try {
       const pair = await get(appointmentId);
-      const linked = linkedAppointments(pair);
-      check = { kind: 'verified', appointment: pair.appointment, ...(linked.length > 0 ? { linked } : {}), at: this.now() };
+      const linked = linkedAppointments(pair).map(kept);
+      check = { kind: 'verified', appointment: kept(pair.appointment), ...(linked.length > 0 ? { linked } : {}), at: this.now() };
     } catch (error) {
       const gone = isContractError(error) && error.status === 404 && error.code === 'UNKNOWN_APPOINTMENT';
       check = { kind: gone ? 'gone' : 'unreachable', at: this.now() };

@@ -36,6 +36,27 @@ describe('re-verification', () => {
     expect(calls).toBe(10);
   });
 
+  it("keeps for the day only what the board reads of an answer: no prescriber, link or vendor data", async () => {
+    const answer = pair('a1', 'checkedIn');
+    answer.appointment = {
+      ...answer.appointment,
+      examLabel: 'IRM genou',
+      roomLabel: 'Salle IRM 1',
+      prescriber: { name: 'Dr Prescriber', rppsId: '10101010101' },
+      managementPageUrl: 'https://publisher.example/appointments/a1',
+      ticketNumber: 2,
+      ticketNumberFormatted: 'I002',
+      vendorData: { note: 'x'.repeat(2_000) },
+    };
+    answer.otherAppointments = [{ ...answer.appointment, id: 'a2', vendorData: { note: 'y' } }];
+    const verifier = new Reverifier({ getAppointmentById: async () => answer });
+    await verifier.verify('a1');
+    const check = verifier.cached('a1');
+    if (check?.kind !== 'verified') throw new Error('not verified');
+    expect(check.appointment).toEqual({ id: 'a1', status: 'checkedIn', startDate: '2026-11-23T09:00:00+01:00', examLabel: 'IRM genou', roomLabel: 'Salle IRM 1' });
+    expect(check.linked).toEqual([{ id: 'a2', status: 'checkedIn', startDate: '2026-11-23T09:00:00+01:00', examLabel: 'IRM genou', roomLabel: 'Salle IRM 1' }]);
+  });
+
   it('404 is gone, anything else is unreachable, never a guess', async () => {
     const verifier = new Reverifier({
       getAppointmentById: async (id) => {
