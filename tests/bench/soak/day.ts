@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
 import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox/start';
@@ -66,7 +68,7 @@ export async function runSoak(scale: SoakScale, log: Log): Promise<SoakResult> {
     const rows: HourRow[] = [];
     for (const hour of plan) {
       const started = performance.now();
-      await day.play(hour);
+      await day.profiled(hour.hour, () => day.play(hour));
       rows.push(await day.reading(percentile(day.takeProbeSamples(), 95), hour.hour));
       log(`hour ${hour.hour + 1}/${plan.length} in ${((performance.now() - started) / 1000).toFixed(0)} s: ${JSON.stringify(rows.at(-1))}`);
     }
@@ -480,6 +482,40 @@ class Day {
     }
   }
 
+  /**
+   * With `SOAK_PROFILES=<folder>`: the first, middle and last hours are written there for Chromium's
+   * DevTools, desk 1's main as a heap snapshot after the hour (what grew, in the Memory panel), and its
+   * main's and page's JavaScript as CPU profiles of the hour (where the time went). Off by default: it
+   * slows the hours it profiles.
+   */
+  private profiledHour(hour: number): string | null {
+    const folder = process.env.SOAK_PROFILES;
+    return folder && [0, Math.floor(this.scale.hours / 2), this.scale.hours - 1].includes(hour) ? folder : null;
+  }
+
+  async profiled(hour: number, play: () => Promise<void>): Promise<void> {
+    const folder = this.profiledHour(hour);
+    if (!folder) return play();
+    const { host, cdp } = this.desks[0]!;
+    await host.inspector.send('Profiler.enable');
+    await host.inspector.send('Profiler.start');
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.start');
+    await play();
+    const main = await host.inspector.send<{ profile: unknown }>('Profiler.stop');
+    const page = await cdp.send('Profiler.stop');
+    writeFileSync(path.join(folder, `desk-1-main-hour-${hour + 1}.cpuprofile`), JSON.stringify(main.profile));
+    writeFileSync(path.join(folder, `desk-1-page-hour-${hour + 1}.cpuprofile`), JSON.stringify(page.profile));
+  }
+
+  private async heapSnapshot(hour: number): Promise<void> {
+    const folder = this.profiledHour(hour);
+    if (!folder) return;
+    const file = path.join(folder, `desk-1-main-hour-${hour + 1}.heapsnapshot`);
+    await this.desks[0]!.host.inspector.heapSnapshot(file);
+    this.log(`  desk 1's profiles of hour ${hour + 1} written to ${folder}`);
+  }
+
   /** `atRest`: main's handles and timers as the least of a few readings, its kinds logged (what differs at the end). */
   async reading(p95: number, hour = -1, atRest = false): Promise<HourRow> {
     // At rest the desks are read side by side, each over a window longer than a keep-alive connection's idle life.
@@ -490,6 +526,7 @@ class Day {
         this.log(`  ${desk.host.deskLabel} main holds ${JSON.stringify(added([], mains[index]!.kinds))}, its sockets ${JSON.stringify(added([], mains[index]!.peers ?? []))}`),
       );
     }
+    await this.heapSnapshot(hour);
     const pages = [];
     for (const cdp of [...this.desks.map((desk) => desk.cdp), this.display.cdp]) pages.push(await sampleRenderer(cdp));
     const sum = <T>(items: T[], of: (item: T) => number) => items.reduce((total, item) => total + of(item), 0);
