@@ -175,7 +175,7 @@ async function composeDesk(options: DeskStartOptions, memory: WorkstationMemory,
   const display = createDisplayFeature({ ...parts, displays: options.displays });
   const admin = createAdminFeature(parts);
   // The longest wait now counts on the platform's clock, as the board's waits do.
-  const statistics = createStatisticsFeature({ ...parts, desk: () => board.service.snapshot(), now: () => new Date(platformNow(infrastructure.clock.reading())) });
+  const statistics = createStatisticsFeature({ ...parts, desk: () => board.service.deskView(), today: (officePlaceId) => board.service.liveDayList(officePlaceId), now: () => new Date(platformNow(infrastructure.clock.reading())) });
   const features = [admin, checkin, display, board, printing, statistics];
   // Last: every store has opened by now, so every damaged file has left its notice.
   const notices = await NoticeBoard.open(options.dataDir);

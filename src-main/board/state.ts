@@ -142,6 +142,11 @@ export class BoardState {
     return ticket ? this.seen(ticket) : null;
   }
 
+  /** The tickets as the platform gives them (no desk's view on top): the day list kept live. */
+  platformTickets(): DeskTicket[] {
+    return [...this.tickets.values()];
+  }
+
   allTickets(): DeskTicket[] {
     return [...this.tickets.values()].map((ticket) => this.seen(ticket));
   }

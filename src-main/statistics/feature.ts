@@ -19,6 +19,8 @@ export interface StatisticsDeps {
    */
   desk: () => Promise<{ workplace: Workplace; settings: Thresholds }>;
   training: Pick<TrainingPort, 'officePlaces'> | null;
+  /** Today's list as the board keeps it live, null when it is not live: read instead of asking the platform. */
+  today?: (officePlaceId: number) => DayList | null;
   now?: () => Date;
 }
 
@@ -48,6 +50,8 @@ export function createStatisticsFeature(deps: StatisticsDeps): StatisticsFeature
     const at = now().getTime();
     const isFinished = requested !== undefined && requested < localDay(now());
     const key = `${officePlaceId}|${requested}`;
+    const live = isFinished ? null : (deps.today?.(officePlaceId) ?? null);
+    if (live && (requested === undefined || requested === live.day)) return live;
     const kept = isFinished ? finished.get(key) : undefined;
     if (kept && at - kept.at < FINISHED_DAY_TTL_MS) return kept.list;
     const list = await deps.board.listForDay({ officePlaceId, ...(requested ? { day: requested } : {}) });

@@ -73,6 +73,11 @@ export class LiveDay {
     return this.state;
   }
 
+  /** The day of the list it keeps live (the platform's), null before the first list. */
+  listDay(): string | null {
+    return this.day;
+  }
+
   /** Resolves after the first load attempt (the board then has rows, or says offline). */
   start(): Promise<void> {
     return this.reload(true);

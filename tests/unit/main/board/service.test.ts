@@ -51,6 +51,24 @@ describe('call board against the training sandbox', () => {
     await until(async () => (await desk.board.snapshot()).rows.some((row) => row.ticketId === arrived && row.group === 'waiting'));
   });
 
+  it("keeps today's list live for the statistics: a kiosk arrival is in it without the platform's day list read again", async () => {
+    const desk = await open();
+    const place = sandbox.profile.officePlaceId;
+    await until(async () => (await desk.board.snapshot()).live.state === 'live');
+    const listed = vi.spyOn(desk.platform, 'listForDay');
+    const ids = (list: { tickets: { ticketId: string }[] } | null) => list?.tickets.map((ticket) => ticket.ticketId).sort();
+    let arrived: string | undefined;
+    for (let i = 0; i < 20 && !arrived; i += 1) {
+      const arrival = await sandbox.kiosk.arrive();
+      arrived = sandbox.world.platform.tickets.findLast((ticket) => ticket.officePlaceId === place && ticket.contractAppointmentId !== null && arrival?.appointmentIds.includes(ticket.contractAppointmentId))?.ticketId;
+    }
+    await until(() => ids(desk.board.liveDayList(place))?.includes(arrived!) ?? false);
+    expect(listed).not.toHaveBeenCalled();
+    listed.mockRestore();
+    expect(ids(desk.board.liveDayList(place))).toEqual(ids(await desk.platform.listForDay({ officePlaceId: place })));
+    expect(desk.board.liveDayList(place + 1)).toBeNull();
+  });
+
   it('moves a ticket forward on the publisher and the platform, with the staff name in the audit trail', async () => {
     const desk = await open();
     const { rows } = await desk.board.snapshot();

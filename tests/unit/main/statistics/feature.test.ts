@@ -93,6 +93,34 @@ describe('statistics/live', () => {
   });
 });
 
+describe("today's list", () => {
+  it('is the board\'s live one while the board is live there: the live figures do not read the whole day again', async () => {
+    const asked: unknown[] = [];
+    let live: DayList | null = { day: '2026-11-23', tickets: [ticket, { ...ticket, ticketId: 't2', formattedNumber: 'I002' }], lastEventId: null };
+    const { handlers } = createStatisticsFeature({
+      board: {
+        listForDay: async (query = {}) => {
+          asked.push(query);
+          return { day: query.day ?? '2026-11-23', tickets: [ticket], lastEventId: null };
+        },
+      },
+      desk: async () => ({ workplace: { officePlaceId: 2, deskId: 1, deskLabel: 'Accueil 1' }, settings: { amberMinutes: 20, redMinutes: 40 } }),
+      today: (officePlaceId) => (officePlaceId === 2 ? live : null),
+      training: null,
+      now: () => new Date('2026-11-23T09:30:00+01:00'),
+    });
+    expect((await handlers['statistics/live'](undefined)).waitingNow).toBe(2);
+    expect((await handlers['statistics/day']({ day: '2026-11-23' })).total.arrivals).toBe(2);
+    expect(asked).toEqual([]);
+    // A finished day is the platform's; so is today once the board is not live.
+    await handlers['statistics/day']({ day: '2026-11-22' });
+    expect(asked).toEqual([{ officePlaceId: 2, day: '2026-11-22' }]);
+    live = null;
+    expect((await handlers['statistics/live'](undefined)).waitingNow).toBe(1);
+    expect(asked).toHaveLength(2);
+  });
+});
+
 describe('the estimated wait a ticket prints', () => {
   /** Five MRI patients called after 10 min each, five scans after 30, all within the last hour and a half; `own` just issued. */
   function day(own: DeskTicket | null) {
