@@ -18,16 +18,27 @@ export const FEED_FRESH_MS = 1_000;
 /** A platform without the day list is asked again this rarely: its answer will not change soon. */
 export const NOT_OFFERED_RETRY_MS = 60_000;
 
-/** The tickets' last calls, newest first: number and desk only, never a patient name. */
+/**
+ * The tickets' last calls, newest first (the first given first among equals): number and desk only,
+ * never a patient name. One pass keeping the newest few: by evening the day's called tickets are in the
+ * thousands, the screen shows six, and each platform event asks again.
+ */
 export function lastCalls(tickets: readonly DeskTicket[], limit = CALLS_SHOWN): DisplayCall[] {
-  return tickets
-    .flatMap((ticket) =>
-      ticket.lastCall && ticket.status !== 'cancelled'
-        ? [{ ticketId: ticket.ticketId, formattedNumber: ticket.formattedNumber, deskLabel: ticket.lastCall.deskLabel, at: ticket.lastCall.at, ...(ticket.lastCall.room ? { room: ticket.lastCall.room } : {}) }]
-        : [],
-    )
-    .toSorted((left, right) => Date.parse(right.at) - Date.parse(left.at))
-    .slice(0, limit);
+  const newest: { ticket: DeskTicket; at: number }[] = [];
+  if (limit <= 0) return [];
+  for (const ticket of tickets) {
+    if (!ticket.lastCall || ticket.status === 'cancelled') continue;
+    const at = Date.parse(ticket.lastCall.at);
+    if (newest.length === limit && !(at > newest[limit - 1]!.at)) continue;
+    let index = newest.length;
+    while (index > 0 && newest[index - 1]!.at < at) index -= 1;
+    newest.splice(index, 0, { ticket, at });
+    if (newest.length > limit) newest.pop();
+  }
+  return newest.map(({ ticket }) => {
+    const call = ticket.lastCall!;
+    return { ticketId: ticket.ticketId, formattedNumber: ticket.formattedNumber, deskLabel: call.deskLabel, at: call.at, ...(call.room ? { room: call.room } : {}) };
+  });
 }
 
 export interface DisplayFeedDeps {

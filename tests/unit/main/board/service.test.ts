@@ -53,7 +53,7 @@ describe('call board against the training sandbox', () => {
 
   it("keeps today's list live for the statistics: a kiosk arrival is in it without the platform's day list read again", async () => {
     const desk = await open();
-    const place = sandbox.profile.officePlaceId;
+    const place = sandbox.profile.officePlaceId!;
     await until(async () => (await desk.board.snapshot()).live.state === 'live');
     const listed = vi.spyOn(desk.platform, 'listForDay');
     const ids = (list: { tickets: { ticketId: string }[] } | null) => list?.tickets.map((ticket) => ticket.ticketId).sort();
