@@ -18,13 +18,20 @@ export const FEED_FRESH_MS = 1_000;
 /** A platform without the day list is asked again this rarely: its answer will not change soon. */
 export const NOT_OFFERED_RETRY_MS = 60_000;
 
+/** What the screen reads of a ticket: kept all day for every ticket, so nothing more (no name, no history). */
+type CalledTicket = Pick<DeskTicket, 'ticketId' | 'formattedNumber' | 'status' | 'lastCall'>;
+
+function calledOf({ ticketId, formattedNumber, status, lastCall }: DeskTicket): CalledTicket {
+  return { ticketId, formattedNumber, status, lastCall };
+}
+
 /**
  * The tickets' last calls, newest first (the first given first among equals): number and desk only,
  * never a patient name. One pass keeping the newest few: by evening the day's called tickets are in the
  * thousands, the screen shows six, and each platform event asks again.
  */
-export function lastCalls(tickets: readonly DeskTicket[], limit = CALLS_SHOWN): DisplayCall[] {
-  const newest: { ticket: DeskTicket; at: number }[] = [];
+export function lastCalls(tickets: readonly CalledTicket[], limit = CALLS_SHOWN): DisplayCall[] {
+  const newest: { ticket: CalledTicket; at: number }[] = [];
   if (limit <= 0) return [];
   for (const ticket of tickets) {
     if (!ticket.lastCall || ticket.status === 'cancelled') continue;
@@ -57,7 +64,8 @@ export interface DisplayFeedDeps {
 interface FollowedDay {
   officePlaceId: number;
   day: LiveDay;
-  tickets: ReadonlyMap<string, DeskTicket>;
+  /** The day's tickets as the screen reads them: a desk's main also keeps the board's day, whole, and the display needs only the calls. */
+  tickets: ReadonlyMap<string, CalledTicket>;
   live: boolean;
 }
 
@@ -78,7 +86,7 @@ export class DisplayFeed {
   /** The platform answered that it offers no day list: the journal's calls are the screen's. */
   private listMissingAt = Number.NEGATIVE_INFINITY;
   /** The platform tickets of the last read, so a call recorded here merges with them. */
-  private listed: readonly DeskTicket[] = [];
+  private listed: readonly CalledTicket[] = [];
   private readonly unsubscribe: () => void;
 
   constructor(private readonly deps: DisplayFeedDeps) {
@@ -112,7 +120,7 @@ export class DisplayFeed {
   }
 
   /** The platform's tickets with this desk's own calls on top, reduced to what the screen shows. */
-  private callsOf(tickets: readonly DeskTicket[], officePlaceId: number | null): DisplayCall[] {
+  private callsOf(tickets: readonly CalledTicket[], officePlaceId: number | null): DisplayCall[] {
     const journal = officePlaceId === null ? [] : (this.deps.journal?.tickets(officePlaceId) ?? []);
     const known = new Set(tickets.map((ticket) => ticket.ticketId));
     return lastCalls([...withLocalCalls(tickets, journal), ...journal.filter((ticket) => !known.has(ticket.ticketId))]);
@@ -157,7 +165,8 @@ export class DisplayFeed {
     if (!this.deps.openStream || this.followed?.officePlaceId === officePlaceId) return;
     this.stopFollowing();
     if (officePlaceId === null) return;
-    const tickets = new Map<string, DeskTicket>();
+    const tickets = new Map<string, CalledTicket>();
+    const keep = (ticket: DeskTicket) => tickets.set(ticket.ticketId, calledOf(ticket));
     // The callbacks run once the day has started, when `followed` is set.
     const day: LiveDay = new LiveDay({
       platform: this.deps.platform,
@@ -165,11 +174,11 @@ export class DisplayFeed {
       officePlaceId,
       loaded: (list) => {
         tickets.clear();
-        for (const ticket of list) tickets.set(ticket.ticketId, ticket);
+        for (const ticket of list) keep(ticket);
         this.show(followed);
       },
       changed: (ticket) => {
-        tickets.set(ticket.ticketId, ticket);
+        keep(ticket);
         this.show(followed);
       },
       live: (live) => {
@@ -197,7 +206,7 @@ export class DisplayFeed {
     }
     try {
       const answer = await this.deps.platform.listForDay(officePlaceId === null ? {} : { officePlaceId });
-      this.listed = answer.tickets;
+      this.listed = answer.tickets.map(calledOf);
       this.remember({ calls: this.callsOf(answer.tickets, officePlaceId), at: this.now(), live: true });
     } catch (error) {
       log.warn('display feed not refreshed', { code: isDeskError(error) ? error.code : 'INTERNAL' });

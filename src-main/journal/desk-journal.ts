@@ -221,7 +221,7 @@ function sameTicket(a: DeskTicket, b: DeskTicket): boolean {
  * The platform's tickets with the calls this desk recorded itself when the platform has no
  * call route: the newer call of the two is kept, so a day list read again does not forget them.
  */
-export function withLocalCalls(tickets: readonly DeskTicket[], journal: readonly DeskTicket[]): DeskTicket[] {
+export function withLocalCalls<T extends Pick<DeskTicket, 'ticketId' | 'lastCall'>>(tickets: readonly T[], journal: readonly DeskTicket[]): T[] {
   const calls = new Map(journal.flatMap((ticket) => (ticket.lastCall ? [[ticket.ticketId, ticket.lastCall] as const] : [])));
   if (calls.size === 0) return [...tickets];
   return tickets.map((ticket) => {
