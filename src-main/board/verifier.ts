@@ -4,8 +4,8 @@ import type { Appointment, AppointmentPair } from '../../src-shared/publisher/sc
 import { isContractError } from '../publisher/errors';
 
 /**
- * What the board reads of an appointment: a read is kept for the day, so only these fields are (a
- * whole answer, with its prescriber, links and vendor data, cost a desk's main about 4 KB a ticket).
+ * What the board reads of an appointment: a read is kept for the day, one per ticket, so only these
+ * fields are (not the whole answer's prescriber, links and vendor data).
  */
 export type ReadAppointment = Pick<
   Appointment,
