@@ -8,7 +8,7 @@ import type { PrintingOverview } from '../../../src-shared/ipc/features/printing
 import { PrinterEmulator } from '../../helpers/printer-emulator';
 import { percentile } from '../harness';
 import { launchDeskHost, type DeskHost } from './hosts';
-import { added, armRowText, type ProbeStamps, RENDERER_COUNTERS, rendererInventory, sampleMain, sampleRenderer, settledMain } from './measure';
+import { added, armRowText, type ProbeStamps, RENDERER_COUNTERS, rendererInventory, sampleMain, sampleRenderer, settledMain, takeFrames } from './measure';
 import { planDay, type HourPlan, type SoakScale } from './plan';
 import { padDay } from './world';
 import type { Counts, HourRow } from './verdict';
@@ -483,14 +483,16 @@ class Day {
   }
 
   /**
-   * With `SOAK_PROFILES=<folder>`: the first, middle and last hours are written there for Chromium's
-   * DevTools, desk 1's main as a heap snapshot after the hour (what grew, in the Memory panel), and its
-   * main's and page's JavaScript as CPU profiles of the hour (where the time went). Off by default: it
-   * slows the hours it profiles.
+   * With `SOAK_PROFILES=<folder>`: the first, middle and last hours (or those `SOAK_PROFILE_HOURS`
+   * lists, counted from 1: `8,9,10`) are written there for Chromium's DevTools, desk 1's main as a
+   * heap snapshot after the hour (what grew, in the Memory panel), and its main's and page's
+   * JavaScript as CPU profiles of the hour (where the time went). Off by default: it slows the hours
+   * it profiles.
    */
   private profiledHour(hour: number): string | null {
     const folder = process.env.SOAK_PROFILES;
-    return folder && [0, Math.floor(this.scale.hours / 2), this.scale.hours - 1].includes(hour) ? folder : null;
+    const listed = process.env.SOAK_PROFILE_HOURS?.split(',').map((item) => Number(item.trim()) - 1);
+    return folder && (listed ?? [0, Math.floor(this.scale.hours / 2), this.scale.hours - 1]).includes(hour) ? folder : null;
   }
 
   async profiled(hour: number, play: () => Promise<void>): Promise<void> {
@@ -533,6 +535,7 @@ class Day {
     const round = (value: number) => Math.round(value * 10) / 10;
     this.log(`  mains ${JSON.stringify(mains.map((sample) => ({ heapMb: round(sample.heapMb), handles: sample.handles, timers: sample.timers })))}`);
     this.log(`  pages ${JSON.stringify(pages.map((sample) => ({ ...sample, heapMb: round(sample.heapMb) })))}`);
+    for (const [index, desk] of this.desks.entries()) this.log(`  desk ${index + 1}'s pushes ${JSON.stringify(await takeFrames(desk.cdp))}`);
     return {
       hour,
       mainHeapMb: Math.max(...mains.map((sample) => sample.heapMb)),

@@ -25,6 +25,7 @@ export const RENDERER_COUNTERS = `(() => {
   window.clearTimeout = function (id) { live.delete(id); return clearT.call(window, id); };
   window.clearInterval = function (id) { live.delete(id); return clearI.call(window, id); };
   const sources = new Set();
+  let frames = new Map();
   const Native = window.EventSource;
   window.EventSource = class extends Native {
     constructor(...args) {
@@ -33,6 +34,12 @@ export const RENDERER_COUNTERS = `(() => {
       // Before the desk's own listener: when the probe's frame reached the page, for the probe's breakdown.
       this.addEventListener('desk', (message) => {
         if (window.soakLabel && !window.soakFrameAt && message.data.includes(window.soakLabel)) window.soakFrameAt = performance.timeOrigin + performance.now();
+        // Frames by event name (the data opens with {"event":"…"}): which pushes an hour's time went to.
+        const event = message.data.slice(10, message.data.indexOf('"', 10));
+        const seen = frames.get(event) ?? { count: 0, kb: 0 };
+        seen.count += 1;
+        seen.kb += message.data.length / 1024;
+        frames.set(event, seen);
       });
     }
   };
@@ -46,6 +53,11 @@ export const RENDERER_COUNTERS = `(() => {
     return { timers: live.size, sse };
   };
   window.__soakTimers = () => [...live.values()];
+  window.__soakFrames = () => {
+    const taken = Object.fromEntries([...frames].map(([event, seen]) => [event, { count: seen.count, kb: Math.round(seen.kb) }]));
+    frames = new Map();
+    return taken;
+  };
 })()`;
 
 export interface MainSample {
@@ -147,6 +159,12 @@ export async function sampleRenderer(cdp: CDPSession): Promise<RendererSample> {
   const { result } = await cdp.send('Runtime.evaluate', { expression: 'window.__soakCounts()', returnByValue: true });
   const counts = result.value as { timers: number; sse: number };
   return { heapMb: usedSize / MB, nodes: counters.nodes, listeners: counters.jsEventListeners, timers: counts.timers, sse: counts.sse };
+}
+
+/** The pushes a page received since the last call, by event name: how many and how many KiB. */
+export async function takeFrames(cdp: CDPSession): Promise<Record<string, { count: number; kb: number }>> {
+  const { result } = await cdp.send('Runtime.evaluate', { expression: 'window.__soakFrames()', returnByValue: true });
+  return result.value as Record<string, { count: number; kb: number }>;
 }
 
 /** What is in `after` and not in `before`, counted by item (a multiset difference). */
