@@ -37,18 +37,40 @@ const RECHECKS: Record<Exclude<RecheckClass, 'arrival'>, Recheck> = {
 /** Which class first when rows are equally late. */
 const ORDER: Record<RecheckClass, number> = { arrival: 0, called: 1, waiting: 2, inCare: 3, settled: 4 };
 
+const MINUTE = 60_000;
+
 /**
  * A kiosk checks the patient in within seconds of reserving the number: a young issued ticket
  * is asked often, one still unconfirmed after minutes (a patient who walked away) less and less.
  */
 function arrivalRecheck(ageMs: number): Recheck {
-  if (ageMs < 120_000) return { periodMs: 2_000, promiseMs: IN_PLAY_PROMISE_MS };
-  if (ageMs < 15 * 60_000) return { periodMs: 10_000, promiseMs: 20_000 };
+  if (ageMs < 2 * MINUTE) return { periodMs: 2_000, promiseMs: IN_PLAY_PROMISE_MS };
+  if (ageMs < 15 * MINUTE) return { periodMs: 10_000, promiseMs: 20_000 };
   return RECHECKS.settled;
 }
 
-export function recheckOf(kind: RecheckClass, issuedAt: number, now: number): Recheck {
-  return kind === 'arrival' ? arrivalRecheck(now - issuedAt) : RECHECKS[kind];
+/**
+ * A visit just done may still be corrected (a closed reopened, an exam added); one done an hour ago
+ * hardly moves. By evening a busy desk holds some 1,600 done rows: read every minute they would need
+ * 27 reads a second, five times the whole budget, and each would keep saying « vérifié à » (full day,
+ * 29 Nov 2026). Rows done long ago are read less and less, and promise accordingly.
+ */
+function settledRecheck(ageMs: number): Recheck {
+  if (ageMs < 15 * MINUTE) return RECHECKS.settled;
+  if (ageMs < 60 * MINUTE) return { periodMs: 5 * MINUTE, promiseMs: 10 * MINUTE };
+  return { periodMs: 30 * MINUTE, promiseMs: 60 * MINUTE };
+}
+
+/** `since`: when the row entered its class (recheckSince). */
+export function recheckOf(kind: RecheckClass, since: number, now: number): Recheck {
+  if (kind === 'arrival') return arrivalRecheck(now - since);
+  if (kind === 'settled') return settledRecheck(now - since);
+  return RECHECKS[kind];
+}
+
+/** When a row's clock started (ms): an arrival's issue, a settled row's last change on the platform. */
+export function recheckSince(kind: RecheckClass, ticket: { issuedAt: string; updatedAt: string }): number {
+  return Date.parse(kind === 'settled' ? ticket.updatedAt : ticket.issuedAt);
 }
 
 /** The class of a row from the status the board shows; null: off the board, nothing to ask. */
@@ -72,8 +94,8 @@ export function recheckClassOf(status: TicketStatus, row: { called: boolean; abs
 export interface RecheckItem {
   appointmentId: string;
   kind: RecheckClass;
-  /** When the ticket was issued (ms): an arrival's age. */
-  issuedAt: number;
+  /** When the row entered its class (ms, recheckSince): an arrival's and a settled row's age. */
+  since: number;
 }
 
 export interface RecheckSchedulerOptions {
@@ -121,19 +143,20 @@ export class RecheckScheduler {
 
   /** One pass; the board runs it five times a second, tests call it with their own clock. */
   tick(): void {
-    const due = this.due();
     let tokens = this.options.budget.available();
+    // The bucket holds a token or two: only the first rows due are needed, not the whole board in order.
+    const { ordered, lateSettled } = this.due(tokens);
     const launch = (entry: Due) => {
       tokens -= 1;
-      due.splice(due.indexOf(entry), 1);
+      const index = ordered.indexOf(entry);
+      if (index >= 0) ordered.splice(index, 1);
       this.options.check(entry.appointmentId);
     };
-    const late = due.find((entry) => entry.settled && entry.overdue);
-    if (late && tokens > 0 && this.settledShare.available() > 0) {
+    if (lateSettled && tokens > 0 && this.settledShare.available() > 0) {
       this.settledShare.spend();
-      launch(late);
+      launch(lateSettled);
     }
-    while (tokens > 0 && due.length > 0) launch(due[0]!);
+    while (tokens > 0 && ordered.length > 0) launch(ordered[0]!);
   }
 
   /**
@@ -141,7 +164,7 @@ export class RecheckScheduler {
    * up to `max`, whatever the budget has left; the debt this leaves is bounded (token-bucket.ts).
    */
   burst(max = Number.POSITIVE_INFINITY): void {
-    for (const entry of this.due().slice(0, max)) this.options.check(entry.appointmentId);
+    for (const entry of this.due(max).ordered) this.options.check(entry.appointmentId);
   }
 
   /** A row staff selected or act on, a ticket just issued: asked now unless a request is under way. */
@@ -149,24 +172,50 @@ export class RecheckScheduler {
     if (!this.options.busy(appointmentId)) this.options.check(appointmentId);
   }
 
-  /** The rows due, in the order they are asked. */
-  private due(): Due[] {
+  /**
+   * The first `limit` rows due, in the order they are asked, and the first done row past its promise;
+   * rows past their promise are told on the way. One pass over the board, no sort of it: by evening it
+   * holds two thousand rows, and this runs five times a second.
+   */
+  private due(limit: number): { ordered: Due[]; lateSettled: Due | null } {
     const now = this.options.now();
-    const due: Due[] = [];
+    const ordered: Due[] = [];
+    let lateSettled: Due | null = null;
     const lapsed = new Set<string>();
     for (const item of this.options.items()) {
       const { appointmentId } = item;
       const last = this.options.lastChecked(appointmentId);
-      const { periodMs, promiseMs } = recheckOf(item.kind, item.issuedAt, now);
+      const { periodMs, promiseMs } = recheckOf(item.kind, item.since, now);
       const age = last === null ? Number.POSITIVE_INFINITY : now - last;
       if (age > promiseMs && last !== null) lapsed.add(appointmentId);
       if (this.options.busy(appointmentId) || age < periodMs) continue;
-      due.push({ appointmentId, lateness: age / periodMs, overdue: age > promiseMs, settled: item.kind === 'settled', order: ORDER[item.kind] });
+      const entry: Due = { appointmentId, lateness: age / periodMs, overdue: age > promiseMs, settled: item.kind === 'settled', order: ORDER[item.kind] };
+      if (entry.settled && entry.overdue && (!lateSettled || askedBefore(entry, lateSettled))) lateSettled = entry;
+      if (Number.isFinite(limit)) keepFirst(ordered, entry, limit);
+      else ordered.push(entry);
     }
+    if (!Number.isFinite(limit)) ordered.sort((a, b) => (askedBefore(a, b) ? -1 : askedBefore(b, a) ? 1 : 0));
     const newly = [...lapsed].filter((id) => !this.lapsedNow.has(id));
     this.lapsedNow = lapsed;
     if (newly.length > 0) this.options.lapsed?.(newly);
-    // Never asked first; then rows in play before done ones; then the latest for its period.
-    return due.sort((a, b) => Number(b.lateness === Infinity) - Number(a.lateness === Infinity) || Number(a.settled) - Number(b.settled) || b.lateness - a.lateness || a.order - b.order);
+    return { ordered, lateSettled };
   }
+}
+
+/** Never asked first; then rows in play before done ones; then the latest for its period; then by class. */
+function askedBefore(a: Due, b: Due): boolean {
+  const never = Number(b.lateness === Infinity) - Number(a.lateness === Infinity);
+  if (never !== 0) return never < 0;
+  if (a.settled !== b.settled) return !a.settled;
+  if (a.lateness !== b.lateness) return a.lateness > b.lateness;
+  return a.order < b.order;
+}
+
+/** Inserts `entry` in `ordered` (kept in asking order, at most `limit` long); equals keep the board's order. */
+function keepFirst(ordered: Due[], entry: Due, limit: number): void {
+  if (ordered.length >= limit && (limit <= 0 || !askedBefore(entry, ordered.at(-1)!))) return;
+  let index = ordered.length;
+  while (index > 0 && askedBefore(entry, ordered[index - 1]!)) index -= 1;
+  ordered.splice(index, 0, entry);
+  if (ordered.length > limit) ordered.pop();
 }

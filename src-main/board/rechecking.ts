@@ -3,7 +3,7 @@ import type { Workplace } from '../../src-shared/ipc/workplace';
 import { verifiedStatusSchema, type DeskTicket, type TicketStatus } from '../../src-shared/platform/tickets';
 import type { PlatformBoardClient } from '../platform/tickets/board';
 import { bestEffort, isNotOffered } from '../platform/tickets/http';
-import { recheckClassOf, RecheckScheduler, type RecheckItem } from './recheck';
+import { RecheckScheduler } from './recheck';
 import { journeyStatus } from './journey';
 import type { BoardState } from './state';
 import type { TokenBucket } from './token-bucket';
@@ -41,7 +41,7 @@ export class BoardRechecking {
   constructor(private readonly deps: BoardRecheckingDeps) {
     const { verifier } = deps;
     this.scheduler = new RecheckScheduler({
-      items: () => this.items(),
+      items: () => deps.state.recheckItems(),
       lastChecked: (id) => verifier.cached(id)?.at ?? null,
       busy: (id) => verifier.busy(id),
       check: (id) => void verifier.refresh(id).then((check) => this.checked(id, check)),
@@ -161,18 +161,6 @@ export class BoardRechecking {
     }
     const id = ticket.contractAppointmentId!;
     await bestEffort('appointmentStatusChanged', () => this.deps.platform.appointmentStatusChanged(id, appointmentStatusOf(truth.status)), 0);
-  }
-
-  private *items(): Iterable<RecheckItem> {
-    const seen = new Set<string>();
-    for (const ticket of this.deps.state.allTickets()) {
-      const appointmentId = ticket.contractAppointmentId;
-      if (!appointmentId || seen.has(appointmentId)) continue;
-      const kind = recheckClassOf(this.deps.state.effectiveStatus(ticket), { called: this.deps.state.isCalled(ticket), absent: ticket.absent !== undefined });
-      if (!kind) continue;
-      seen.add(appointmentId);
-      yield { appointmentId, kind, issuedAt: Date.parse(ticket.issuedAt) };
-    }
   }
 }
 

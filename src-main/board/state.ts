@@ -6,7 +6,7 @@ import type { BoardRowsEvent } from '../../src-shared/ipc/features/board.contrac
 import type { DeskTicket, TicketStatus } from '../../src-shared/platform/tickets';
 import type { AppointmentStatus } from '../../src-shared/publisher/schemas';
 import { callHolds, journeyStatus, type JourneyExam } from './journey';
-import { recheckClassOf, recheckOf } from './recheck';
+import { recheckClassOf, recheckOf, recheckSince, type RecheckClass, type RecheckItem } from './recheck';
 import type { Check, ReadAppointment } from './verifier';
 
 /** What this desk did to a ticket that the platform and publisher may not show yet. */
@@ -17,6 +17,9 @@ export interface LocalChange {
   /** The exam of a journey the move was for (journey.ts); absent: every exam of the ticket (a close). */
   appointmentId?: string;
 }
+
+/** How long a ticket's re-check class is kept at most (recheckItems). */
+const CLASSES_TTL_MS = 2_000;
 
 /** The publisher's status in the platform's vocabulary (`scheduled` = reception undone). */
 export function ticketStatusOf(status: AppointmentStatus): TicketStatus {
@@ -52,6 +55,15 @@ export class BoardState {
    * the board and re-computes its live figures). A digest, not the row: the day's rows stay in main once.
    */
   private readonly pushed = new Map<string, string>();
+  /**
+   * Each ticket's re-check class and clock (recheckItems), kept until its row changes (touch) and at most
+   * CLASSES_TTL_MS: the re-checks ask five times a second, and classifying two thousand tickets each time
+   * (their status, their journey, the reads behind them) was a tenth of an evening desk's main (full day,
+   * 29 Nov 2026). The time limit covers what changes a class without touching its row (a journey's other
+   * exam read on its own).
+   */
+  private readonly classes = new Map<string, { kind: RecheckClass | null; since: number }>();
+  private classesAt = Number.NEGATIVE_INFINITY;
   private resetPending = false;
   private flushScheduled = false;
   private queue: DeskQueue = EVERYTHING;
@@ -80,6 +92,7 @@ export class BoardState {
   /** What this desk serves: every row says whether it is in it, so the board shows the queue first. */
   setQueue(queue: DeskQueue): void {
     this.queue = queue;
+    this.classes.clear();
     this.resetPending = true;
     this.schedule();
   }
@@ -88,6 +101,7 @@ export class BoardState {
   setDesk(deskId: number | null): void {
     if (deskId === this.deskId) return;
     this.deskId = deskId;
+    this.classes.clear();
     this.resetPending = true;
     this.schedule();
   }
@@ -109,6 +123,7 @@ export class BoardState {
   replaceAll(tickets: DeskTicket[]): void {
     this.tickets.clear();
     this.byAppointment.clear();
+    this.classes.clear();
     for (const ticket of tickets) this.store(ticket);
     this.resetPending = true;
     this.dirty.clear();
@@ -178,6 +193,7 @@ export class BoardState {
   }
 
   touch(ticketId: string): void {
+    this.classes.delete(ticketId);
     this.dirty.add(ticketId);
     this.schedule();
   }
@@ -356,12 +372,38 @@ export class BoardState {
     }));
   }
 
+  /** The appointments to re-check, one per appointment (a journey's tickets share theirs), each with its class. */
+  recheckItems(): RecheckItem[] {
+    const now = this.now();
+    if (now - this.classesAt > CLASSES_TTL_MS) {
+      this.classes.clear();
+      this.classesAt = now;
+    }
+    const items: RecheckItem[] = [];
+    const seen = new Set<string>();
+    for (const [ticketId, stored] of this.tickets) {
+      const appointmentId = stored.contractAppointmentId;
+      if (!appointmentId || seen.has(appointmentId)) continue;
+      let known = this.classes.get(ticketId);
+      if (!known) {
+        const ticket = this.seen(stored);
+        const kind = recheckClassOf(this.effectiveStatus(ticket), { called: this.isCalled(ticket), absent: ticket.absent !== undefined });
+        known = { kind, since: kind ? recheckSince(kind, ticket) : 0 };
+        this.classes.set(ticketId, known);
+      }
+      if (!known.kind) continue;
+      seen.add(appointmentId);
+      items.push({ appointmentId, kind: known.kind, since: known.since });
+    }
+    return items;
+  }
+
   /** When the last read is older than the row's promise (recheck.ts), the row says when it was. */
   private staleness(ticket: DeskTicket, status: TicketStatus, check: Check | null): Pick<BoardRow, 'lastConfirmedAt'> {
     if (check?.kind !== 'verified') return {};
     const kind = recheckClassOf(status, { called: isCalled(ticket), absent: ticket.absent !== undefined });
     const now = this.now();
-    if (!kind || now - check.at <= recheckOf(kind, Date.parse(ticket.issuedAt), now).promiseMs) return {};
+    if (!kind || now - check.at <= recheckOf(kind, recheckSince(kind, ticket), now).promiseMs) return {};
     return { lastConfirmedAt: new Date(check.at).toISOString() };
   }
 

@@ -1,16 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { RECHECK_BUDGET_PER_SECOND, RecheckScheduler, recheckClassOf, type RecheckClass, type RecheckItem } from '../../../../src-main/board/recheck';
+import { RECHECK_BUDGET_PER_SECOND, RecheckScheduler, recheckClassOf, recheckOf, recheckSince, type RecheckClass, type RecheckItem } from '../../../../src-main/board/recheck';
 import { TokenBucket } from '../../../../src-main/board/token-bucket';
+
+/** The clock at the board's load (ms): the day's tenth hour, so rows can be done hours before. */
+const START = 10 * 3_600_000;
 
 /**
  * The re-check scheduler on an injected clock: no sleeps, every tick is a step of the test.
  * The fake medical system answers at once (a check is recorded at the tick that asks it).
  */
-function board(kinds: Partial<Record<RecheckClass, number>>, options: { answered?: boolean } = {}) {
-  const clock = { now: 1_000_000 };
+function board(kinds: Partial<Record<RecheckClass, number>>, options: { answered?: boolean; settledAgo?: (index: number) => number } = {}) {
+  const clock = { now: START };
   const items: RecheckItem[] = [];
   for (const [kind, count] of Object.entries(kinds) as [RecheckClass, number][]) {
-    for (let i = 0; i < count; i += 1) items.push({ appointmentId: `${kind}-${i}`, kind, issuedAt: clock.now });
+    for (let i = 0; i < count; i += 1) {
+      const ago = kind === 'settled' ? (options.settledAgo?.(i) ?? 0) : 0;
+      items.push({ appointmentId: `${kind}-${i}`, kind, since: clock.now - ago });
+    }
   }
   const last = new Map<string, number>();
   const asked: { id: string; at: number }[] = [];
@@ -45,10 +51,10 @@ function board(kinds: Partial<Record<RecheckClass, number>>, options: { answered
    * (default: the load). Right after the load every row was read at the same instant: the first
    * round comes due at once and takes a while to spread out.
    */
-  const longestGap = (kind: RecheckClass, from = 1_000_000) => {
+  const longestGap = (kind: RecheckClass, from = START) => {
     let longest = 0;
     for (const item of items.filter((candidate) => candidate.kind === kind)) {
-      let previous = 1_000_000;
+      let previous = START;
       for (const ask of asked.filter((entry) => entry.id === item.appointmentId)) {
         if (ask.at > from) longest = Math.max(longest, ask.at - previous);
         previous = ask.at;
@@ -104,11 +110,11 @@ describe('re-check scheduler: where the budget goes', () => {
   it('100 rows, 35 in play: once the first round has spread out, every row in play is read again within 10 s, done rows within 2 min', () => {
     const b = board({ waiting: 20, called: 5, inCare: 10, settled: 65 });
     b.run(400);
-    const settledIn = 1_000_000 + 60_000;
+    const settledIn = START + 60_000;
     for (const kind of ['waiting', 'called', 'inCare'] as const) expect(b.longestGap(kind, settledIn)).toBeLessThanOrEqual(10_000);
     expect(b.longestGap('called', settledIn)).toBeLessThan(b.longestGap('waiting', settledIn));
     // Done rows all came due together at 2 min, and are spread out by a minute later.
-    expect(b.longestGap('settled', 1_000_000 + 200_000)).toBeLessThanOrEqual(130_000);
+    expect(b.longestGap('settled', START + 200_000)).toBeLessThanOrEqual(130_000);
   });
 
   it('waiting and called rows before done ones: a board larger than the budget lets done rows wait, not rows in play', () => {
@@ -118,6 +124,18 @@ describe('re-check scheduler: where the budget goes', () => {
     expect(b.longestGap('waiting')).toBeLessThan(b.longestGap('settled'));
     const askedOf = (kind: RecheckClass) => b.asked.filter((entry) => entry.id.startsWith(`${kind}-`)).length / b.items.filter((item) => item.kind === kind).length;
     expect(askedOf('waiting')).toBeGreaterThan(3 * askedOf('settled'));
+  });
+
+  it("the evening's board: 1,600 rows done over the day and 20 in play, rows in play within 10 s, none done long ago lapses", () => {
+    // One done every 20 s over nine hours: 45 in the last 15 minutes, 135 in the rest of the last hour.
+    const b = board({ waiting: 12, called: 3, inCare: 5, settled: 1_600 }, { settledAgo: (index) => index * 20_000 });
+    b.run(40 * 60);
+    const spreadOut = START + 20 * 60_000;
+    for (const kind of ['waiting', 'called', 'inCare'] as const) expect(b.longestGap(kind, spreadOut)).toBeLessThanOrEqual(10_000);
+    // Read every minute, the day's done rows would need 27 reads a second: one after another, they lapsed
+    // and said « vérifié à ». Those of the last quarter of an hour keep their 2 minutes, the older their own.
+    expect(b.lapsed.filter((id) => id.startsWith('settled-'))).toEqual([]);
+    expect(b.asked.length / (40 * 60)).toBeLessThanOrEqual(RECHECK_BUDGET_PER_SECOND + 0.05);
   });
 
   it('a young issued ticket (an arrival the medical system may confirm any moment) is asked every 2 s', () => {
@@ -172,5 +190,16 @@ describe('re-check classes', () => {
     expect(recheckClassOf('done', plain)).toBe('settled');
     expect(recheckClassOf('closed', plain)).toBeNull();
     expect(recheckClassOf('cancelled', plain)).toBeNull();
+  });
+
+  it('a settled row is read less the longer it has been done: every minute, every 5 minutes after a quarter, every 30 after an hour', () => {
+    const now = START;
+    expect(recheckOf('settled', now - 14 * 60_000, now)).toEqual({ periodMs: 60_000, promiseMs: 120_000 });
+    expect(recheckOf('settled', now - 16 * 60_000, now)).toEqual({ periodMs: 300_000, promiseMs: 600_000 });
+    expect(recheckOf('settled', now - 61 * 60_000, now)).toEqual({ periodMs: 1_800_000, promiseMs: 3_600_000 });
+    // Rows in play do not age: a patient waiting for an hour is read as often as one just arrived.
+    expect(recheckOf('waiting', now - 61 * 60_000, now)).toEqual(recheckOf('waiting', now, now));
+    expect(recheckSince('settled', { issuedAt: '2026-11-29T08:00:00Z', updatedAt: '2026-11-29T09:00:00Z' })).toBe(Date.parse('2026-11-29T09:00:00Z'));
+    expect(recheckSince('arrival', { issuedAt: '2026-11-29T08:00:00Z', updatedAt: '2026-11-29T09:00:00Z' })).toBe(Date.parse('2026-11-29T08:00:00Z'));
   });
 });

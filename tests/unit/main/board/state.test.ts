@@ -172,4 +172,27 @@ describe('board state without pushes from the medical system', () => {
     now += 120_000;
     expect(done.row('d')!.lastConfirmedAt).toBe(new Date(100_000).toISOString());
   });
+
+  it("the re-checks' classes follow the rows: a move re-classes at once, a read that touched no row within 2 s", () => {
+    let now = Date.parse('2026-11-23T12:00:00+01:00');
+    let check: Check = read('checkedIn', now);
+    const state = new BoardState(() => check, () => undefined, () => now);
+    state.upsert(ticket('k', 'apt-1'));
+    const classOf = () => state.recheckItems().map((item) => item.kind);
+    expect(classOf()).toEqual(['waiting']);
+    state.upsert({ ...ticket('k', 'apt-1'), lastCall: { deskId: 1, deskLabel: 'Accueil 1', at: '2026-11-23T11:59:00+01:00' } });
+    expect(classOf()).toEqual(['called']);
+    check = read('inCare', now);
+    expect(classOf()).toEqual(['called']);
+    now += 2_001;
+    expect(classOf()).toEqual(['inCare']);
+    check = read('done', now);
+    state.touchAppointment('apt-1');
+    // Done: its clock is the ticket's last change on the platform (09:00), three hours ago: read every 30 minutes.
+    expect(state.recheckItems()).toEqual([{ appointmentId: 'apt-1', kind: 'settled', since: Date.parse('2026-11-23T09:00:00+01:00') }]);
+    now += 30 * 60_000;
+    expect(state.row('k')).not.toHaveProperty('lastConfirmedAt');
+    now += 30 * 60_000 + 1;
+    expect(state.row('k')!.lastConfirmedAt).toBe(new Date(check.at).toISOString());
+  });
 });
