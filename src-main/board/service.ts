@@ -104,6 +104,8 @@ export class BoardService {
   private uncoordinated = false;
   private readonly presence: DeskPresenceLoop;
   private officeScheduled = false;
+  /** The absent list as last pushed (JSON); null: to be pushed whole next time (after an unlock). */
+  private absentPushed: string | null = null;
   private readonly unsent: UnsentMoves;
 
   private constructor(
@@ -368,13 +370,18 @@ export class BoardService {
     return rows.sort((a, b) => a.at.localeCompare(b.at));
   }
 
-  /** One push per turn of the event loop, whatever changed (desks, absences). */
+  /** One push per turn of the event loop, whatever changed (desks, absences); the absent list only when it changed. */
   private officeChanged(): void {
     if (this.officeScheduled || this.locked) return;
     this.officeScheduled = true;
     setImmediate(() => {
       this.officeScheduled = false;
-      if (this.feedPlace !== null) this.deps.events.emit('board/office', this.officeNow());
+      if (this.feedPlace === null) return;
+      const { absent, ...office } = this.officeNow();
+      const absentText = JSON.stringify(absent);
+      const changed = absentText !== this.absentPushed;
+      this.absentPushed = absentText;
+      this.deps.events.emit('board/office', changed ? { ...office, absent } : office);
     });
   }
 
@@ -403,6 +410,7 @@ export class BoardService {
     // Only a real unlock is audited: confirming the password at an open desk changes nothing.
     if (!this.locked) return null;
     this.lockState = null;
+    this.absentPushed = null;
     this.deps.events.emit('board/locked', null);
     // The absent list (patient names) was held back while locked: the renderer gets it again.
     this.officeChanged();

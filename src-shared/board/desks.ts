@@ -26,6 +26,14 @@ export const boardOfficeSchema = z.object({
 });
 export type BoardOffice = z.infer<typeof boardOfficeSchema>;
 
+/**
+ * The office as pushed: the absent list only when it changed since the desk's last push. Desks call
+ * all day, so the office changes every few seconds; the absent list, a few times an hour, and by
+ * evening it may hold a hundred patients or more (48 KB a push on each desk in the full day's soak).
+ */
+export const boardOfficeEventSchema = boardOfficeSchema.extend({ absent: z.array(absentRowSchema).optional() });
+export type BoardOfficeEvent = z.infer<typeof boardOfficeEventSchema>;
+
 /** What a queue can be made of: the values seen on today's board (and those already chosen). */
 export const queueOptionsSchema = z.object({
   examTypeIds: z.array(z.string()),

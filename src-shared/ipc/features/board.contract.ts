@@ -3,7 +3,7 @@ import { deskErrorCodeSchema } from '../../error-schemas';
 import { heldMoveSchema, heldStatusSchema } from '../../board/held';
 import { boardRowSchema, FORWARD_STATUSES, forwardStatusSchema } from '../../board/rows';
 import { boardSettingsSchema } from '../../board/settings';
-import { boardOfficeSchema, queueOptionsSchema, transferRequestSchema } from '../../board/desks';
+import { boardOfficeEventSchema, boardOfficeSchema, queueOptionsSchema, transferRequestSchema } from '../../board/desks';
 import { deskQueueSchema, deskStateSchema } from '../../platform/desks';
 import { unsentMovesSchema } from '../../board/unsent';
 import { workplaceSchema } from '../workplace';
@@ -126,8 +126,8 @@ export const boardEvents = {
   /** The lock, or null once unlocked. */
   'board/locked': boardLockSchema.nullable(),
   'board/refused': boardRefusedSchema,
-  /** The office's desks, this desk's state and queue, and the absent patients, when any of it changes. */
-  'board/office': boardOfficeSchema,
+  /** The office's desks, this desk's state and queue, when any of it changes; the absent patients when they change. */
+  'board/office': boardOfficeEventSchema,
   /** The unsent calls and transfers, when the list changes (added, confirmed, dropped, expired). */
   'board/unsent': unsentMovesSchema,
   /** The move counting down for its Undo, or null once sent or undone (from any window). */

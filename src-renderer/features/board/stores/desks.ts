@@ -27,8 +27,9 @@ export const useDesksStore = defineStore('desks', () => {
   async function open(): Promise<void> {
     if (unsubscribe.length === 0) {
       unsubscribe = [
-        desk.on.board.office((next) => {
-          office.value = next;
+        // The absent list comes only when it changed: the one already here stands otherwise.
+        desk.on.board.office(({ absent: changed, ...next }) => {
+          office.value = { ...next, absent: changed ?? office.value?.absent ?? [] };
         }),
         // Locked, no patient name stays behind the lock: the absent list goes with the rows.
         desk.on.board.locked((lock) => {

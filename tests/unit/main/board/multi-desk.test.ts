@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../../src-main/sandbox/start';
+import type { BoardOfficeEvent } from '../../../../src-shared/board/desks';
 import { localDay } from '../../../../src-shared/day';
 import { failureOf } from '../../../helpers/failure-of';
 import { until } from '../../../helpers/until';
@@ -156,6 +157,30 @@ describe('several desks on one office place', () => {
     const audit = readFileSync(path.join(second!.dataDir, 'board-audit.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
     expect(audit.filter((line) => line.action === 'transfer')).toHaveLength(1);
     expect(JSON.stringify(audit)).not.toContain('Revient');
+  });
+
+  it("the absent list is pushed when it changes (and after an unlock), not with each change of the office's desks", async () => {
+    sandbox = await startSandbox({ waitingTickets: 6 });
+    const [first, second] = await openDesks(2);
+    const offices: BoardOfficeEvent[] = [];
+    second!.events.subscribe((event, payload) => {
+      if (event === 'board/office') offices.push(payload as BoardOfficeEvent);
+    });
+    const taken = await first!.callNext();
+    await first!.handlers['board/absent']({ ticketId: taken.ticketId });
+    await until(() => offices.some((office) => office.absent?.length === 1));
+    // The first desk calls its next patient: whom it serves changes, the absent list does not.
+    let seen = offices.length;
+    const next = await first!.callNext();
+    await until(() => offices.slice(seen).some((office) => office.desks.find((desk) => desk.deskId === 1)?.serving?.ticketId === next.ticketId));
+    expect(offices.slice(seen).map((office) => office.absent)).toEqual(offices.slice(seen).map(() => undefined));
+    // Locked, the page dropped the list (no names behind the lock): unlocked, it comes again whole.
+    await second!.handlers['board/lock']({ reason: 'manual' });
+    await second!.handlers['board/unlock']({ password: 'formation' });
+    await until(() => offices.at(-1)?.absent?.length === 1);
+    seen = offices.length;
+    await second!.handlers['board/dismissAbsent']({ ticketId: taken.ticketId });
+    await until(() => offices.slice(seen).some((office) => office.absent?.length === 0));
   });
 
   it('absent: set aside with its calls, counted on every desk, recalled by another desk without asking, or dismissed', async () => {
