@@ -2,6 +2,11 @@ import { desk } from '../../../bridge/desk';
 
 /** Board pushes come in bursts: one recomputation per burst. */
 const PUSH_COALESCE_MS = 2_000;
+/**
+ * A busy desk's pushes never stop: at most one recomputation this often then. Each reads the whole
+ * day's tickets in main, and by evening that was a tenth of desk 1's main (full day, 29 Nov 2026).
+ */
+const BUSY_REFRESH_MS = 5_000;
 /** Waits grow with the clock even when nothing happens. */
 const CLOCK_REFRESH_MS = 30_000;
 
@@ -14,22 +19,29 @@ export function liveFollower(load: () => Promise<void>): { follow: () => void; u
   let followers = 0;
   let stops: (() => void)[] = [];
   let coalesce: ReturnType<typeof setTimeout> | null = null;
+  let loadedAt = Number.NEGATIVE_INFINITY;
+
+  function loadNow(): void {
+    loadedAt = Date.now();
+    void load();
+  }
 
   function pushed(): void {
     if (coalesce !== null) return;
+    const delay = Math.max(PUSH_COALESCE_MS, loadedAt + BUSY_REFRESH_MS - Date.now());
     coalesce = setTimeout(() => {
       coalesce = null;
-      void load();
-    }, PUSH_COALESCE_MS);
+      loadNow();
+    }, delay);
   }
 
   return {
     follow(): void {
       followers += 1;
       if (followers > 1) return;
-      const clock = setInterval(() => void load(), CLOCK_REFRESH_MS);
+      const clock = setInterval(loadNow, CLOCK_REFRESH_MS);
       stops = [desk.on.board.rows(pushed), () => clearInterval(clock)];
-      void load();
+      loadNow();
     },
     unfollow(): void {
       followers = Math.max(0, followers - 1);
