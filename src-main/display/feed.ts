@@ -13,6 +13,13 @@ const log = logger('display');
 
 /** Calls a waiting-room screen shows at once. */
 export const CALLS_SHOWN = 6;
+/**
+ * Called tickets the live display keeps, newest calls first: the screen shows six, and a ticket further
+ * back shows again only once called again (its event brings it back). The margin covers calls
+ * cancelled or undone among the newest. Keeping the whole day held some 2,000 tickets in desk 1's main
+ * by evening, and each event went through all of them (full day, 29 Nov 2026).
+ */
+export const CALLS_KEPT = 60;
 /** Every display window polls; one platform read serves them all within this time. */
 export const FEED_FRESH_MS = 1_000;
 /** A platform without the day list is asked again this rarely: its answer will not change soon. */
@@ -31,8 +38,8 @@ function calledOf({ ticketId, formattedNumber, status, lastCall }: DeskTicket): 
  * thousands, the screen shows six, and each platform event asks again.
  */
 export function lastCalls(tickets: readonly CalledTicket[], limit = CALLS_SHOWN): DisplayCall[] {
-  const newest: { ticket: CalledTicket; at: number }[] = [];
   if (limit <= 0) return [];
+  const newest: { ticket: CalledTicket; at: number }[] = [];
   for (const ticket of tickets) {
     if (!ticket.lastCall || ticket.status === 'cancelled') continue;
     const at = Date.parse(ticket.lastCall.at);
@@ -64,7 +71,7 @@ export interface DisplayFeedDeps {
 interface FollowedDay {
   officePlaceId: number;
   day: LiveDay;
-  /** The day's tickets as the screen reads them: a desk's main also keeps the board's day, whole, and the display needs only the calls. */
+  /** The day's latest calls as the screen reads them (CALLS_KEPT): a desk's main also keeps the board's day, whole. */
   tickets: ReadonlyMap<string, CalledTicket>;
   live: boolean;
 }
@@ -166,7 +173,11 @@ export class DisplayFeed {
     this.stopFollowing();
     if (officePlaceId === null) return;
     const tickets = new Map<string, CalledTicket>();
-    const keep = (ticket: DeskTicket) => tickets.set(ticket.ticketId, calledOf(ticket));
+    const keep = (ticket: DeskTicket) => {
+      if (!ticket.lastCall || ticket.status === 'cancelled') tickets.delete(ticket.ticketId);
+      else tickets.set(ticket.ticketId, calledOf(ticket));
+      if (tickets.size >= 2 * CALLS_KEPT) keepLatest(tickets);
+    };
     // The callbacks run once the day has started, when `followed` is set.
     const day: LiveDay = new LiveDay({
       platform: this.deps.platform,
@@ -223,6 +234,12 @@ export class DisplayFeed {
   private now(): number {
     return (this.deps.now ?? Date.now)();
   }
+}
+
+/** Drops all but the CALLS_KEPT latest calls (amortised: done once the map holds twice that many). */
+function keepLatest(tickets: Map<string, CalledTicket>): void {
+  const latest = new Set(lastCalls([...tickets.values()], CALLS_KEPT).map((call) => call.ticketId));
+  for (const ticketId of tickets.keys()) if (!latest.has(ticketId)) tickets.delete(ticketId);
 }
 
 function sameCall(a: DisplayCall, b: DisplayCall): boolean {

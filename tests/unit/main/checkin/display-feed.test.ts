@@ -6,7 +6,7 @@ import { createInfrastructure } from '../../../../src-main/infrastructure';
 import { DeskJournal } from '../../../../src-main/journal/desk-journal';
 import type { DisplayCalls } from '../../../../src-shared/ipc/features/display.contract';
 import { until } from '../../../helpers/until';
-import { DisplayFeed, FEED_FRESH_MS } from '../../../../src-main/display/feed';
+import { CALLS_KEPT, DisplayFeed, FEED_FRESH_MS } from '../../../../src-main/display/feed';
 import { PlatformBoardClient } from '../../../../src-main/platform/tickets/board';
 import { PlatformHttp } from '../../../../src-main/platform/tickets/http';
 import { startSandbox, type RunningSandbox } from '../../../../src-main/sandbox/start';
@@ -86,6 +86,40 @@ describe('public display feed against the training platform', () => {
       expect(reads.mock.calls.length).toBe(readsBefore);
     } finally {
       feed.close();
+    }
+  });
+
+  it('following a whole day of calls (more than it keeps), shows the newest six; a ticket called long ago comes back when recalled', { timeout: 60_000 }, async () => {
+    const day = await startSandbox({ waitingTickets: 2 * CALLS_KEPT + 10 });
+    const infrastructure = createInfrastructure({ runtime: 'web', dataDir: tmpdir(), profile: day.profile, accountKey: day.accountKey, training: null, journal: await DeskJournal.open(mkdtempSync(path.join(tmpdir(), 'display-'))) });
+    const pushed: DisplayCalls[] = [];
+    const feed = new DisplayFeed({ platform: infrastructure.board, openStream: infrastructure.ticketStream, officePlaceId: () => 1, changed: (calls) => pushed.push(calls) });
+    try {
+      await feed.calls();
+      await until(async () => (await feed.calls()).live);
+      const waiting = day.world.platform.tickets.filter((ticket) => ticket.officePlaceId === 1 && ticket.status === 'checkedIn' && !ticket.lastCall);
+      const call = (ticketId: string, deskId: number) => infrastructure.board.callTicket({ ticketId, kioskDeskId: deskId, deskLabel: `Accueil ${deskId}` });
+      // Calls carry their second: the checks wait for a new one, so the calls they make are the newest.
+      const nextSecond = async () => {
+        const second = Math.floor(Date.now() / 1000);
+        await until(() => Math.floor(Date.now() / 1000) > second);
+      };
+      const day1 = waiting.slice(0, 2 * CALLS_KEPT + 4);
+      for (const [index, ticket] of day1.entries()) await call(ticket.ticketId, 1 + (index % 4));
+      await nextSecond();
+      const latest = waiting.slice(2 * CALLS_KEPT + 4, 2 * CALLS_KEPT + 10);
+      for (const ticket of latest) await call(ticket.ticketId, 3);
+      const onScreen = () => (pushed.at(-1)?.calls ?? []).map((shown) => shown.formattedNumber).sort();
+      await until(() => JSON.stringify(onScreen()) === JSON.stringify(latest.map((ticket) => ticket.formattedNumber).sort()));
+      // The day's first call, long out of the screen's window, recalled: on screen again, first.
+      await nextSecond();
+      await call(day1[0]!.ticketId, 2);
+      await until(() => pushed.at(-1)?.calls[0]?.ticketId === day1[0]!.ticketId);
+      expect(pushed.at(-1)!.calls[0]).toMatchObject({ formattedNumber: day1[0]!.formattedNumber, deskLabel: 'Accueil 2' });
+      expect(pushed.at(-1)!.calls).toHaveLength(6);
+    } finally {
+      feed.close();
+      await day.close();
     }
   });
 
