@@ -124,6 +124,7 @@ class Day {
   private statisticsTurn = 0;
   private deskTurn = 0;
   private readonly inventories = new Map<DeskScreen, Awaited<ReturnType<typeof rendererInventory>>>();
+  private readonly restingTimers = new Map<DeskScreen, string[]>();
 
   constructor(
     private readonly sandbox: RunningSandbox,
@@ -524,9 +525,14 @@ class Day {
     const mains = atRest ? await Promise.all(this.desks.map((desk) => settledMain(desk.host.inspector))) : [];
     if (!atRest) for (const desk of this.desks) mains.push(await sampleMain(desk.host.inspector));
     if (atRest) {
-      this.desks.forEach((desk, index) =>
-        this.log(`  ${desk.host.deskLabel} main holds ${JSON.stringify(added([], mains[index]!.kinds))}, its sockets ${JSON.stringify(added([], mains[index]!.peers ?? []))}`),
-      );
+      this.desks.forEach((desk, index) => {
+        const main = mains[index]!;
+        this.log(`  ${desk.host.deskLabel} main holds ${JSON.stringify(added([], main.kinds))}, its sockets ${JSON.stringify(added([], main.peers ?? []))}`);
+        // The start's timers are kept; at the end, the ones it did not have.
+        const first = this.restingTimers.get(desk);
+        if (!first) this.restingTimers.set(desk, main.timerKinds ?? []);
+        else this.log(`  ${desk.host.deskLabel} main's timers not there at the start: ${JSON.stringify(added(first, main.timerKinds ?? []))}`);
+      });
     }
     await this.heapSnapshot(hour);
     const pages = [];

@@ -69,6 +69,8 @@ export interface MainSample {
   timers: number;
   /** Its sockets at rest, by way and port (`in :host`, `out :server`): a pool of keep-alive connections, or a leak. */
   peers?: string[];
+  /** Its timers at rest, by delay and handler (`5000 ms () => …`): what differs at the end. */
+  timerKinds?: string[];
 }
 
 export interface RendererSample {
@@ -112,7 +114,7 @@ export async function settledMain(inspector: InspectorSession, samples = 8): Pro
     const sample = await sampleMain(inspector);
     least = { ...(sample.handles < least.handles ? sample : least), heapMb: sample.heapMb, timers: Math.min(least.timers, sample.timers) };
   }
-  return { ...least, peers: await socketPeers(inspector) };
+  return { ...least, peers: await socketPeers(inspector), timerKinds: await liveTimeouts(inspector, true) };
 }
 
 /** Main's sockets, accepted (`in`, by the local port) or opened (`out`, by the server's port), sorted. */
@@ -128,7 +130,9 @@ async function socketPeers(inspector: InspectorSession): Promise<string[]> {
  * `getActiveResourcesInfo` does not list them): every Timeout object on the heap not yet
  * fired or cleared, found by its prototype, less the requests' own timeouts.
  */
-async function liveTimeouts(inspector: InspectorSession): Promise<number> {
+async function liveTimeouts(inspector: InspectorSession): Promise<number>;
+async function liveTimeouts(inspector: InspectorSession, kinds: true): Promise<string[]>;
+async function liveTimeouts(inspector: InspectorSession, kinds = false): Promise<number | string[]> {
   const objectGroup = 'soak-timers';
   try {
     const prototype = await inspector.send<{ result: { objectId: string } }>('Runtime.evaluate', {
@@ -136,13 +140,15 @@ async function liveTimeouts(inspector: InspectorSession): Promise<number> {
       objectGroup,
     });
     const { objects } = await inspector.send<{ objects: { objectId: string } }>('Runtime.queryObjects', { prototypeObjectId: prototype.result.objectId, objectGroup });
-    const counted = await inspector.send<{ result: { value: number } }>('Runtime.callFunctionOn', {
+    const counted = await inspector.send<{ result: { value: number | string[] } }>('Runtime.callFunctionOn', {
       objectId: objects.objectId,
       // AbortSignal.timeout's timers (they hold their signal by a WeakRef) belong to requests in flight
       // and end with their timeout: counted, they would only measure how busy the last seconds were.
-      functionDeclaration: `function () {
-        return this.filter((timer) => !timer._destroyed && !String(timer._onTimeout).includes('weakRef.deref()')).length;
+      functionDeclaration: `function (kinds) {
+        const live = this.filter((timer) => !timer._destroyed && !String(timer._onTimeout).includes('weakRef.deref()'));
+        return kinds ? live.map((timer) => timer._idleTimeout + ' ms ' + String(timer._onTimeout).replace(/\\s+/g, ' ').slice(0, 90)) : live.length;
       }`,
+      arguments: [{ value: kinds }],
       returnByValue: true,
     });
     return counted.result.value;
