@@ -19,19 +19,16 @@ export function liveFollower(load: () => Promise<void>): { follow: () => void; u
   let followers = 0;
   let stops: (() => void)[] = [];
   let coalesce: ReturnType<typeof setTimeout> | null = null;
-  let loadedAt = Number.NEGATIVE_INFINITY;
-
-  function loadNow(): void {
-    loadedAt = Date.now();
-    void load();
-  }
+  /** When pushes last led to a load: the next burst waits for BUSY_REFRESH_MS after it. */
+  let pushedLoadAt = Number.NEGATIVE_INFINITY;
 
   function pushed(): void {
     if (coalesce !== null) return;
-    const delay = Math.max(PUSH_COALESCE_MS, loadedAt + BUSY_REFRESH_MS - Date.now());
+    const delay = Math.max(PUSH_COALESCE_MS, pushedLoadAt + BUSY_REFRESH_MS - Date.now());
     coalesce = setTimeout(() => {
       coalesce = null;
-      loadNow();
+      pushedLoadAt = Date.now();
+      void load();
     }, delay);
   }
 
@@ -39,9 +36,9 @@ export function liveFollower(load: () => Promise<void>): { follow: () => void; u
     follow(): void {
       followers += 1;
       if (followers > 1) return;
-      const clock = setInterval(loadNow, CLOCK_REFRESH_MS);
+      const clock = setInterval(() => void load(), CLOCK_REFRESH_MS);
       stops = [desk.on.board.rows(pushed), () => clearInterval(clock)];
-      loadNow();
+      void load();
     },
     unfollow(): void {
       followers = Math.max(0, followers - 1);
