@@ -1,4 +1,5 @@
 import type { TicketStatus } from '../../src-shared/platform/tickets';
+import { keepFirst } from '../keep-first';
 import { TokenBucket } from './token-bucket';
 
 /**
@@ -191,7 +192,7 @@ export class RecheckScheduler {
       if (this.options.busy(appointmentId) || age < periodMs) continue;
       const entry: Due = { appointmentId, lateness: age / periodMs, overdue: age > promiseMs, settled: item.kind === 'settled', order: ORDER[item.kind] };
       if (entry.settled && entry.overdue && (!lateSettled || askedBefore(entry, lateSettled))) lateSettled = entry;
-      if (Number.isFinite(limit)) keepFirst(ordered, entry, limit);
+      if (Number.isFinite(limit)) keepFirst(ordered, entry, limit, askedBefore);
       else ordered.push(entry);
     }
     if (!Number.isFinite(limit)) ordered.sort((a, b) => (askedBefore(a, b) ? -1 : askedBefore(b, a) ? 1 : 0));
@@ -209,13 +210,4 @@ function askedBefore(a: Due, b: Due): boolean {
   if (a.settled !== b.settled) return !a.settled;
   if (a.lateness !== b.lateness) return a.lateness > b.lateness;
   return a.order < b.order;
-}
-
-/** Inserts `entry` in `ordered` (kept in asking order, at most `limit` long); equals keep the board's order. */
-function keepFirst(ordered: Due[], entry: Due, limit: number): void {
-  if (ordered.length >= limit && (limit <= 0 || !askedBefore(entry, ordered.at(-1)!))) return;
-  let index = ordered.length;
-  while (index > 0 && askedBefore(entry, ordered[index - 1]!)) index -= 1;
-  ordered.splice(index, 0, entry);
-  if (ordered.length > limit) ordered.pop();
 }

@@ -6,7 +6,7 @@ import type { BoardRowsEvent } from '../../src-shared/ipc/features/board.contrac
 import type { DeskTicket, TicketStatus } from '../../src-shared/platform/tickets';
 import type { AppointmentStatus } from '../../src-shared/publisher/schemas';
 import { callHolds, journeyStatus, type JourneyExam } from './journey';
-import { recheckClassOf, recheckOf, recheckSince, type RecheckClass, type RecheckItem } from './recheck';
+import { recheckClassOf, recheckOf, recheckSince, type RecheckItem } from './recheck';
 import type { Check, ReadAppointment } from './verifier';
 
 /** What this desk did to a ticket that the platform and publisher may not show yet. */
@@ -65,7 +65,7 @@ export class BoardState {
    * 29 Nov 2026). The time limit covers what changes a class without touching its row (a journey's other
    * exam read on its own).
    */
-  private readonly classes = new Map<string, { kind: RecheckClass | null; since: number }>();
+  private readonly classes = new Map<string, RecheckItem | null>();
   private classesAt = Number.NEGATIVE_INFINITY;
   private resetPending = false;
   private flushScheduled = false;
@@ -95,7 +95,6 @@ export class BoardState {
   /** What this desk serves: every row says whether it is in it, so the board shows the queue first. */
   setQueue(queue: DeskQueue): void {
     this.queue = queue;
-    this.classes.clear();
     this.resetPending = true;
     this.schedule();
   }
@@ -387,16 +386,16 @@ export class BoardState {
     for (const [ticketId, stored] of this.tickets) {
       const appointmentId = stored.contractAppointmentId;
       if (!appointmentId || seen.has(appointmentId)) continue;
-      let known = this.classes.get(ticketId);
-      if (!known) {
+      let item = this.classes.get(ticketId);
+      if (item === undefined) {
         const ticket = this.seen(stored);
         const kind = recheckClassOf(this.effectiveStatus(ticket), { called: this.isCalled(ticket), absent: ticket.absent !== undefined });
-        known = { kind, since: kind ? recheckSince(kind, ticket) : 0 };
-        this.classes.set(ticketId, known);
+        item = kind ? { appointmentId, kind, since: recheckSince(kind, ticket) } : null;
+        this.classes.set(ticketId, item);
       }
-      if (!known.kind) continue;
+      if (!item) continue;
       seen.add(appointmentId);
-      items.push({ appointmentId, kind: known.kind, since: known.since });
+      items.push(item);
     }
     return items;
   }

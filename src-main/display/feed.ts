@@ -5,6 +5,7 @@ import { logger } from '../log';
 import type { DeskJournalPort } from '../features';
 import type { TicketStreamFactory } from '../infrastructure';
 import { withLocalCalls } from '../journal/desk-journal';
+import { keepFirst } from '../keep-first';
 import type { PlatformBoardClient } from '../platform/tickets/board';
 import { isNotOffered } from '../platform/tickets/http';
 import { LiveDay } from '../platform/tickets/live-day';
@@ -38,16 +39,10 @@ function calledOf({ ticketId, formattedNumber, status, lastCall }: DeskTicket): 
  * thousands, the screen shows six, and each platform event asks again.
  */
 export function lastCalls(tickets: readonly CalledTicket[], limit = CALLS_SHOWN): DisplayCall[] {
-  if (limit <= 0) return [];
   const newest: { ticket: CalledTicket; at: number }[] = [];
   for (const ticket of tickets) {
     if (!ticket.lastCall || ticket.status === 'cancelled') continue;
-    const at = Date.parse(ticket.lastCall.at);
-    if (newest.length === limit && !(at > newest[limit - 1]!.at)) continue;
-    let index = newest.length;
-    while (index > 0 && newest[index - 1]!.at < at) index -= 1;
-    newest.splice(index, 0, { ticket, at });
-    if (newest.length > limit) newest.pop();
+    keepFirst(newest, { ticket, at: Date.parse(ticket.lastCall.at) }, limit, (a, b) => a.at > b.at);
   }
   return newest.map(({ ticket }) => {
     const call = ticket.lastCall!;
