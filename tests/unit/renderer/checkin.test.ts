@@ -144,6 +144,24 @@ describe('desk check-in screen', () => {
     wrapper.unmount();
   });
 
+  it('says the teams are being asked in the place the answer takes, so the button does not move under the pointer; a failed question says it is not known', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    const asked = new Promise((resolve) => (answer = resolve));
+    deskReplies.set('checkin/readiness', () => asked as unknown as ReturnType<NonNullable<ReturnType<typeof deskReplies.get>>>);
+    const wrapper = await mountCheckin('fr');
+    await searchLea(wrapper);
+    const slot = () => wrapper.find('[data-testid="checkin-readiness"]');
+    expect(slot().text()).toBe('Les équipes seront-elles prévenues\u00a0? Vérification…');
+    answer({ ok: true, value: { publisher: { ready: true, reason: null }, platform: { enabled: true, excludedAnomalyCodes: [] } } });
+    await flushPromises();
+    expect(slot().text()).toBe("Les équipes seront prévenues de l'arrivée.");
+    deskReplies.set('checkin/readiness', () => ({ ok: false, error: { code: 'PUBLISHER_UNREACHABLE', message: 'down' } }));
+    await wrapper.find('[data-testid="checkin-appointment-A2"] input').setValue(false);
+    await flushPromises();
+    expect(slot().text()).toBe('Impossible de savoir si les équipes seront prévenues\u00a0: vérifiez avec elles.');
+    wrapper.unmount();
+  });
+
   it('undoes the reception only after confirmation, in English too', async () => {
     const wrapper = await mountCheckin('en');
     await searchLea(wrapper);

@@ -57,6 +57,7 @@ export const checkinEn: CheckinMessages = {
   },
   readiness: {
     title: 'Team notification',
+    checking: 'Will the teams be told? Checking…',
     ready: 'The teams will be told of the arrival.',
     notificationNotConfigured: 'Incomplete file: the medical system cannot tell the teams automatically.',
     notificationDisabled: 'Notifications are turned off in the medical system.',

@@ -114,12 +114,14 @@ export const useCheckinStore = defineStore('checkin', () => {
     readiness.value = null;
     const ids = [...chosen.value];
     if (ids.length === 0) return;
+    let answer: CheckinReadiness;
     try {
-      const answer = await unwrap(desk.checkin.readiness({ appointmentIds: ids }));
-      if (ids.join() === chosen.value.join()) readiness.value = answer;
+      answer = await unwrap(desk.checkin.readiness({ appointmentIds: ids }));
     } catch {
-      readiness.value = null;
+      // Not known: said in words, in the place the answer would take.
+      answer = { publisher: null, platform: null };
     }
+    if (ids.join() === chosen.value.join()) readiness.value = answer;
   }
 
   const checkIn = () =>
