@@ -56,7 +56,7 @@ export const checkinFr = {
   },
   readiness: {
     title: 'Notification des équipes',
-    checking: 'Les équipes seront-elles prévenues ? Vérification…',
+    checking: 'Les équipes seront-elles prévenues\u00a0? Vérification…',
     ready: 'Les équipes seront prévenues de l\'arrivée.',
     notificationNotConfigured: 'Dossier incomplet\u00a0: le logiciel médical ne peut pas prévenir les équipes automatiquement.',
     notificationDisabled: 'Les notifications sont désactivées dans le logiciel médical.',
