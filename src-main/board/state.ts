@@ -7,6 +7,8 @@ import type { DeskTicket, TicketStatus } from '../../src-shared/platform/tickets
 import type { AppointmentStatus } from '../../src-shared/publisher/schemas';
 import { callHolds, journeyStatus, type JourneyExam } from './journey';
 import { recheckClassOf, recheckOf, recheckSince, type RecheckItem } from './recheck';
+import { sharedTicket } from './ticket-strings';
+import { StringPool } from '../string-pool';
 import type { Check, ReadAppointment } from './verifier';
 
 /** What this desk did to a ticket that the platform and publisher may not show yet. */
@@ -66,6 +68,8 @@ export class BoardState {
    * exam read on its own).
    */
   private readonly classes = new Map<string, RecheckItem | null>();
+  /** The labels the day's tickets repeat, kept once (ticket-strings.ts). */
+  private readonly strings = new StringPool();
   private classesAt = Number.NEGATIVE_INFINITY;
   private resetPending = false;
   private flushScheduled = false;
@@ -137,7 +141,8 @@ export class BoardState {
     this.touch(ticket.ticketId);
   }
 
-  private store(ticket: DeskTicket): void {
+  private store(parsed: DeskTicket): void {
+    const ticket = sharedTicket(parsed, this.strings);
     const before = this.tickets.get(ticket.ticketId)?.contractAppointmentId;
     this.tickets.set(ticket.ticketId, ticket);
     const after = ticket.contractAppointmentId;

@@ -2,6 +2,7 @@ import pLimit, { type LimitFunction } from 'p-limit';
 import { linkedAppointments } from '../../src-shared/checkin/journey';
 import type { Appointment, AppointmentPair } from '../../src-shared/publisher/schemas';
 import { isContractError } from '../publisher/errors';
+import { StringPool } from '../string-pool';
 
 /**
  * What the board reads of an appointment: a read is kept for the day, one per ticket, so only these
@@ -12,9 +13,20 @@ export type ReadAppointment = Pick<
   'id' | 'status' | 'startDate' | 'examTypeId' | 'examLabel' | 'roomLabel' | 'practitionerLabel' | 'preparatorySurveyCompleted' | 'awaitingExternalNotification'
 >;
 
-function kept(appointment: Appointment): ReadAppointment {
+/** `strings`: the labels, rooms and slots of the day's reads repeat (string-pool.ts). */
+function kept(appointment: Appointment, strings: StringPool): ReadAppointment {
   const { id, status, startDate, examTypeId, examLabel, roomLabel, practitionerLabel, preparatorySurveyCompleted, awaitingExternalNotification } = appointment;
-  return { id, status, startDate, examTypeId, examLabel, roomLabel, practitionerLabel, preparatorySurveyCompleted, awaitingExternalNotification };
+  return {
+    id,
+    status: strings.take(status),
+    startDate: strings.take(startDate),
+    examTypeId: strings.take(examTypeId),
+    examLabel: strings.take(examLabel),
+    roomLabel: strings.take(roomLabel),
+    practitionerLabel: strings.take(practitionerLabel),
+    preparatorySurveyCompleted,
+    awaitingExternalNotification,
+  };
 }
 
 /** What the publisher said of one appointment, and when. */
@@ -48,6 +60,7 @@ export class Reverifier {
   private readonly epochs = new Map<string, number>();
   /** Bounds the calls in flight, not the callers: a shared request holds one slot. */
   private readonly limit: LimitFunction;
+  private readonly strings = new StringPool();
 
   constructor(private readonly options: ReverifierOptions) {
     this.limit = pLimit(options.concurrency ?? 8);
@@ -114,8 +127,11 @@ export class Reverifier {
     const epoch = this.epochs.get(appointmentId) ?? 0;
     try {
       const pair = await get(appointmentId);
-      const linked = linkedAppointments(pair).map(kept);
-      check = { kind: 'verified', appointment: kept(pair.appointment), ...(linked.length > 0 ? { linked } : {}), at: this.now() };
+      const linked = linkedAppointments(pair).map((appointment) => kept(appointment, this.strings));
+      const appointment = kept(pair.appointment, this.strings);
+      // The key the board asked with, not the answer's copy of it: one string per appointment for the day.
+      if (appointment.id === appointmentId) appointment.id = appointmentId;
+      check = { kind: 'verified', appointment, ...(linked.length > 0 ? { linked } : {}), at: this.now() };
     } catch (error) {
       const gone = isContractError(error) && error.status === 404 && error.code === 'UNKNOWN_APPOINTMENT';
       check = { kind: gone ? 'gone' : 'unreachable', at: this.now() };
