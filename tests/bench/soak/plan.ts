@@ -13,6 +13,12 @@ export interface SoakScale {
   statisticsOpens: number;
   /** Event→screen samples per hour on the probe desk. */
   probesPerHour: number;
+  /**
+   * Samples in the first and the last hour, the two whose p95s `soak.event_to_dom_p95_last_hour_ms`
+   * compares: a p95 of 40 is the hour's third slowest probe, and two such ranks apart by 1.2 passed
+   * one short day in two with nothing changed (29 Nov 2026); of 120 it is the seventh.
+   */
+  probesComparedHours: number;
   /** Real seconds the platform and the publisher stay down, each of the two outages. */
   outageSeconds: number;
   /** Real seconds the printer stays unplugged. */
@@ -26,6 +32,7 @@ export const FULL_DAY: SoakScale = {
   lockCycles: 50,
   statisticsOpens: 20,
   probesPerHour: 40,
+  probesComparedHours: 120,
   outageSeconds: 30,
   unpluggedSeconds: 20,
 };
@@ -40,6 +47,7 @@ export const SHORT_DAY: SoakScale = {
   // The hour's p95 is its third slowest probe: with 20 it was the second, and one stall of a busy two-core
   // machine (a probe 150 ms late before it reached the desk) moved it by half (short days' hours 37–98 ms).
   probesPerHour: 40,
+  probesComparedHours: 120,
   outageSeconds: 6,
   unpluggedSeconds: 4,
 };
@@ -73,7 +81,7 @@ export function planDay(scale: SoakScale): HourPlan[] {
       deskArrivals: Math.round(arrivals * scale.deskArrivalShare),
       lockCycles: spread(scale.lockCycles, scale.hours, hour),
       statisticsOpens: spread(scale.statisticsOpens, scale.hours, hour),
-      probes: scale.probesPerHour,
+      probes: hour === 0 || hour === scale.hours - 1 ? scale.probesComparedHours : scale.probesPerHour,
       outage: outages.has(hour),
       printerUnplugged: hour === unplugged,
     };
