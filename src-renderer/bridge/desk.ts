@@ -6,21 +6,13 @@ import { createWebBridge, takePreviewToken, type LinkState } from './web-bridge'
 
 /** Whether the renderer can reach main: always up under Electron, tracked in the preview. */
 export const link = ref<LinkState>('up');
-/** Counts the preview's event stream opening again after a break: pushes may have been missed. */
-export const streamResumed = ref(0);
 
 function resolveDesk(): DeskApi {
   if (window.desk) return window.desk;
   const token = takePreviewToken(window.location, window.sessionStorage, window.history);
-  return createWebBridge(
-    token,
-    (state) => {
-      link.value = state;
-    },
-    () => {
-      streamResumed.value += 1;
-    },
-  );
+  return createWebBridge(token, (state) => {
+    link.value = state;
+  });
 }
 
 export const desk: DeskApi = resolveDesk();

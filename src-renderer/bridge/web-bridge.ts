@@ -30,25 +30,16 @@ export function takePreviewToken(location: Location, storage: Storage, history: 
   return storage.getItem(TOKEN_KEY);
 }
 
-/**
- * `window.desk` over fetch + Server-Sent Events, for the browser preview host. `onResumed`: the event
- * stream opened again after a break; what main pushed meanwhile never came (Electron's IPC has no such
- * gap), so what the page shows is to be read again.
- */
-export function createWebBridge(token: string | null, onLink: (state: LinkState) => void, onResumed: () => void = () => undefined): DeskApi {
+/** `window.desk` over fetch + Server-Sent Events, for the browser preview host. */
+export function createWebBridge(token: string | null, onLink: (state: LinkState) => void): DeskApi {
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
   let source: EventSource | null = null;
 
   function ensureStream(): void {
     if (source || !token) return;
     onLink('connecting');
-    let opened = false;
     source = new EventSource(`${PREVIEW_API.events}?${PREVIEW_TOKEN_PARAM}=${encodeURIComponent(token)}`);
-    source.onopen = () => {
-      onLink('up');
-      if (opened) onResumed();
-      opened = true;
-    };
+    source.onopen = () => onLink('up');
     source.onerror = () => onLink(source?.readyState === EventSource.CLOSED ? 'down' : 'connecting');
     source.addEventListener(PREVIEW_EVENT, (message) => {
       const frame = JSON.parse((message as MessageEvent<string>).data) as PreviewEventFrame;

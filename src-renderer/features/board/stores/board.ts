@@ -1,11 +1,11 @@
 import { defineStore } from 'pinia';
-import { computed, ref, shallowRef, triggerRef, watch } from 'vue';
+import { computed, ref, shallowRef, triggerRef } from 'vue';
 import { HELD_STATUSES as HELD, UNDO_MS, type HeldMove, type HeldStatus } from '../../../../src-shared/board/held';
 import { DEFAULT_BOARD_SETTINGS, type BoardRow, type BoardSettings, type ForwardStatus } from '../../../../src-shared/board/rows';
 import type { BoardActionResult, BoardLive, BoardLock, BoardRefused, BoardRowsEvent } from '../../../../src-shared/ipc/features/board.contract';
 import type { Workplace } from '../../../../src-shared/ipc/workplace';
 import type { UnsentMove } from '../../../../src-shared/board/unsent';
-import { desk, streamResumed, unwrap } from '../../../bridge/desk';
+import { desk, unwrap } from '../../../bridge/desk';
 import { BoardLines } from '../model/board-lines';
 import { chime } from '../model/chime';
 import { decideKey, type KeyDecision, type KeyMove } from '../model/moves';
@@ -198,11 +198,6 @@ export const useBoardStore = defineStore('board', () => {
     if (arrivals.length > 0 && !lockState.value) cue(arrivals);
     if (arrived.lock || arrived.held) void refresh().catch(() => undefined);
   }
-
-  // The preview's stream broke and came back: rows, a lock or a held move's end pushed meanwhile are read again.
-  watch(streamResumed, () => {
-    if (unsubscribe.length > 0) void Promise.all([refresh(), loadUnsent()]).catch(() => undefined);
-  });
 
   function close(): void {
     // A held move is main's: it is sent when its countdown ends, whether this window stays or not.
