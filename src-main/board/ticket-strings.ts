@@ -1,5 +1,5 @@
 import type { DeskTicket } from '../../src-shared/platform/tickets';
-import type { StringPool } from '../string-pool';
+import { StringPool } from '../string-pool';
 
 type Share = (value: string) => string;
 
@@ -20,13 +20,9 @@ function sharing<T extends object>(object: T, share: Share, ...keys: (keyof T)[]
  * Equal in every value and key to `ticket`; only which copy of a string a field holds changes.
  */
 export function sharedTicket(ticket: DeskTicket, pool: StringPool): DeskTicket {
-  const times = new Map<string, string>();
-  const time: Share = (at) => {
-    const known = times.get(at);
-    if (known !== undefined) return known;
-    times.set(at, at);
-    return at;
-  };
+  // The ticket's own times: a pool of its own, gone with the call.
+  const times = new StringPool();
+  const time: Share = (at) => times.take(at);
   const label: Share = (value) => pool.take(value);
   const shared = sharing(ticket, label, 'day', 'status', 'source', 'examLabel', 'examTypeLabel');
   if (shared.history) shared.history = shared.history.map((entry) => sharing(sharing(entry, time, 'at'), label, 'event', 'deskLabel'));
