@@ -2,21 +2,23 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
+import { publisherRequestCount } from '../../../src-main/sandbox/publisher/request-count';
 import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox/start';
 import type { BoardActionResult, BoardSnapshot } from '../../../src-shared/ipc/features/board.contract';
 import type { PrintingOverview } from '../../../src-shared/ipc/features/printing.contract';
 import { PrinterEmulator } from '../../helpers/printer-emulator';
 import { percentile } from '../harness';
 import { launchDeskHost, type DeskHost } from './hosts';
-import { added, armRowText, type ProbeStamps, RENDERER_COUNTERS, rendererInventory, sampleMain, sampleRenderer, settledMain, takeFrames } from './measure';
+import { added, armRowText, dataMbOf, pageDataMb, type ProbeStamps, RENDERER_COUNTERS, rendererInventory, sampleMain, sampleRenderer, settledMain, takeFrames } from './measure';
 import { planDay, type HourPlan, type SoakScale } from './plan';
 import { padDay } from './world';
-import type { Counts, HourRow } from './verdict';
+import type { Counts, HeapData, HourRow } from './verdict';
 
 const DESKS = 4;
 /** Tickets already called, recalled by a desk nobody runs: each recall is a platform event the probe desk must show. */
 const PROBE_TICKETS = ['B0001', 'B0002', 'B0003', 'B0004', 'B0005', 'B0006'];
 const PROBE_DESK_ID = 9;
+const DAY_MS = 24 * 3_600_000;
 
 interface DeskScreen {
   host: DeskHost;
@@ -32,6 +34,10 @@ export interface SoakResult {
   rows: HourRow[];
   start: Counts;
   end: Counts;
+  /** Read at rest once the day's end was played (Day.nextMorning). */
+  nextMorning: HourRow;
+  /** The data in the heaps at the start and the next morning: what the day left behind. */
+  data: { start: HeapData; nextMorning: HeapData };
   /** Actions the desks or kiosk could not do (during outages, mostly): counted, never fatal. */
   refused: number;
 }
@@ -45,7 +51,9 @@ type Log = (line: string) => void;
  */
 export async function runSoak(scale: SoakScale, log: Log): Promise<SoakResult> {
   const plan = planDay(scale);
-  const sandbox = await startSandbox({ extraTickets: PROBE_TICKETS.length });
+  // The training servers' clock, moved to the next morning once the day is over (Day.nextMorning).
+  let dayShiftMs = 0;
+  const sandbox = await startSandbox({ extraTickets: PROBE_TICKETS.length, clock: () => new Date(Date.now() + dayShiftMs) });
   padDay(sandbox, scale.arrivals + 50);
   log(`servers: platform ${sandbox.platformUrl}, publisher ${sandbox.publisherUrl} (main's sockets at rest name their ports)`);
   const printer = await PrinterEmulator.start();
@@ -65,16 +73,25 @@ export async function runSoak(scale: SoakScale, log: Log): Promise<SoakResult> {
     await day.warmUp();
     const start = await day.restingReading();
     log(`start: ${JSON.stringify(start)}`);
+    const startData = await day.heapData('start');
     const rows: HourRow[] = [];
     for (const hour of plan) {
       const started = performance.now();
+      const asked = publisherRequestCount(sandbox.world.publisher);
       await day.profiled(hour.hour, () => day.play(hour));
+      const seconds = (performance.now() - started) / 1000;
+      // The desks' reads of the medical system (re-checks, mostly): a load that grows with the rows to re-check.
+      const perSecond = (publisherRequestCount(sandbox.world.publisher) - asked) / seconds;
       rows.push(await day.reading(percentile(day.takeProbeSamples(), 95), hour.hour));
-      log(`hour ${hour.hour + 1}/${plan.length} in ${((performance.now() - started) / 1000).toFixed(0)} s: ${JSON.stringify(rows.at(-1))}`);
+      log(`hour ${hour.hour + 1}/${plan.length} in ${seconds.toFixed(0)} s, ${perSecond.toFixed(1)} requests a second to the medical system: ${JSON.stringify(rows.at(-1))}`);
     }
     const end = await day.restingReading();
     log(`end: ${JSON.stringify(end)}`);
-    return { rows, start, end, refused: day.refused };
+    const nextMorning = await day.nextMorning(() => (dayShiftMs = DAY_MS));
+    log(`next morning: ${JSON.stringify(nextMorning)}`);
+    const data = { start: startData, nextMorning: await day.heapData('next-morning') };
+    log(`heap data, MB: ${JSON.stringify(data)}`);
+    return { rows, start, end, nextMorning, data, refused: day.refused };
   } finally {
     await browser?.close();
     for (const host of hosts) await host.stop();
@@ -435,6 +452,56 @@ class Day {
     }
     for (const desk of this.desks.slice(1)) await desk.page.getByTestId('board-search').locator('input').fill('');
     return reading;
+  }
+
+  /**
+   * The day's end, as a desk left open overnight lives it: the training servers' clock moves to the
+   * next morning and the platform numbers that day's first ticket, so every desk starts the new day
+   * (LiveDay) and the display with it. The day's tickets then leave every board; what main still
+   * holds beyond the start's is what the day left behind, where the hours' readings could not tell the
+   * day's own patients (kept until the evening by design) from a leak.
+   */
+  async nextMorning(toNextDay: () => void): Promise<HourRow> {
+    const yesterday = new Map<DeskScreen, Set<string>>();
+    for (const desk of this.desks) yesterday.set(desk, new Set((await desk.host.ipc<BoardSnapshot>('board/snapshot')).rows.map((row) => row.ticketId)));
+    toNextDay();
+    const { platformUrl, licenceUuid, officePlaceId } = this.sandbox.profile;
+    const issued = await fetch(`${platformUrl.replace(/\/$/, '')}/api/kioskTicket/issueForAppointment`, {
+      method: 'POST',
+      headers: { authorization: this.sandbox.accountKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ licenceUuid, officePlaceId, requestUid: 'soak-next-morning' }),
+    });
+    if (!issued.ok) throw new Error(`the platform refused the next morning's first ticket (HTTP ${issued.status})`);
+    for (const desk of this.desks) {
+      const old = yesterday.get(desk)!;
+      const deadline = performance.now() + 60_000;
+      while ((await desk.host.ipc<BoardSnapshot>('board/snapshot')).rows.some((row) => old.has(row.ticketId))) {
+        if (performance.now() > deadline) throw new Error(`${desk.host.deskLabel} still shows the day's patients a minute into the next`);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+    await this.display.page.getByTestId('display-latest').waitFor({ state: 'detached', timeout: 60_000 });
+    // The boards' redraws, the messages' own timeouts and the last re-checks of the day end before the reading.
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    return this.reading(Number.NaN, -1, true);
+  }
+
+  /**
+   * MB of data (not compiled code) in each desk's main and each page, from heap snapshots: after the
+   * reading they follow, as a snapshot leaves the heap larger. With `SOAK_PROFILES`, desk 1's main's is
+   * written there too (`desk-1-main-<name>.heapsnapshot`).
+   */
+  async heapData(name: string): Promise<HeapData> {
+    const folder = process.env.SOAK_PROFILES;
+    const mains: number[] = [];
+    for (const [index, desk] of this.desks.entries()) {
+      const text = await desk.host.inspector.heapSnapshotText();
+      if (folder && index === 0) writeFileSync(path.join(folder, `desk-1-main-${name}.heapsnapshot`), text);
+      mains.push(dataMbOf(text));
+    }
+    const pages: number[] = [];
+    for (const cdp of [...this.desks.map((desk) => desk.cdp), this.display.cdp]) pages.push(await pageDataMb(cdp));
+    return { mains, pages };
   }
 
   /**

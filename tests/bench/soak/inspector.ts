@@ -63,12 +63,26 @@ export class InspectorSession {
   /** Writes a heap snapshot of the process to `file` (for Chromium's Memory panel): finding what a day's heap growth is. */
   async heapSnapshot(file: string): Promise<void> {
     const out = createWriteStream(file);
-    this.snapshotChunk = (chunk) => out.write(chunk);
+    try {
+      await this.takeHeapSnapshot((chunk) => out.write(chunk));
+    } finally {
+      await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+    }
+  }
+
+  /** A heap snapshot's JSON, in memory. */
+  async heapSnapshotText(): Promise<string> {
+    const chunks: string[] = [];
+    await this.takeHeapSnapshot((chunk) => chunks.push(chunk));
+    return chunks.join('');
+  }
+
+  private async takeHeapSnapshot(sink: (chunk: string) => void): Promise<void> {
+    this.snapshotChunk = sink;
     try {
       await this.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
     } finally {
       this.snapshotChunk = null;
-      await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
     }
   }
 

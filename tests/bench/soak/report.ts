@@ -1,7 +1,7 @@
 import { line, type Benchmark, type BenchLine } from '../harness';
 import { runSoak } from './day';
 import type { SoakScale } from './plan';
-import { failures, metricsOf, table, type SoakMetrics } from './verdict';
+import { failures, FLATTEN_TOLERANCE, metricsOf, table, type SoakMetrics } from './verdict';
 
 export interface SoakReport {
   table: string;
@@ -36,13 +36,22 @@ export function soakBenchmarks(metricsOfRun: () => Promise<SoakMetrics>): Benchm
       },
     },
     { metric: 'soak.leaked_handles', unit: 'count', target: { op: '<=', value: 0 }, run: async () => (await metricsOfRun()).leakedHandles },
+    // Not the issue's: what the day left in memory once its end was played (verdict.ts, JUDGED_NEXT_MORNING).
+    { metric: 'soak.heap_left_main_mb', unit: 'MiB', target: { op: '<=', value: FLATTEN_TOLERANCE.mainHeapMb }, run: async () => (await metricsOfRun()).heapLeftMainMb },
+    { metric: 'soak.heap_left_renderer_mb', unit: 'MiB', target: { op: '<=', value: FLATTEN_TOLERANCE.rendererHeapMb }, run: async () => (await metricsOfRun()).heapLeftRendererMb },
   ];
 }
 
 export async function soak(scale: SoakScale, timeLimitMs: number, log: (text: string) => void): Promise<SoakReport> {
   const result = await within(timeLimitMs, runSoak(scale, log));
-  const metrics = metricsOf(result.rows, result.start, result.end);
+  const metrics = metricsOf(result.rows, result.start, result.end, result.data);
   const lines: BenchLine[] = [];
   for (const benchmark of soakBenchmarks(async () => metrics)) lines.push(line(benchmark, await benchmark.run()));
-  return { table: table(result.rows), metrics, lines, failed: failures(metrics), refused: result.refused };
+  const mb = (values: number[]) => values.map((value) => value.toFixed(1)).join(', ');
+  const { start, nextMorning } = result.data;
+  const dayEnd = [
+    `The next morning (the day's end played, every board on the new day): main's heap ${result.nextMorning.mainHeapMb.toFixed(1)} MB, the renderer's ${result.nextMorning.rendererHeapMb.toFixed(1)} MB.`,
+    `Data in the heaps (not compiled code), MB, at the start → the next morning: mains ${mb(start.mains)} → ${mb(nextMorning.mains)}; pages ${mb(start.pages)} → ${mb(nextMorning.pages)}.`,
+  ].join('\n');
+  return { table: `${table(result.rows)}\n\n${dayEnd}`, metrics, lines, failed: failures(metrics), refused: result.refused };
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { keepsGrowing } from '../../bench/soak/verdict';
+import { dataMbOf } from '../../bench/soak/measure';
+import { failures, keepsGrowing, metricsOf } from '../../bench/soak/verdict';
 
 describe('the soak: does a series keep growing?', () => {
   it('a leak, a steady rise under noise, is caught', () => {
@@ -25,5 +26,35 @@ describe('the soak: does a series keep growing?', () => {
         return !keepsGrowing(values, 4);
       }),
     );
+  });
+});
+
+describe('the soak: the heaps judged by the next morning', () => {
+  const counts = { handles: 30, timers: 100, listeners: 3000, sse: 5, domNodes: 9000 };
+  // Main's heap rising 0.4 MB an hour all day, as the day's patients come at one pace.
+  const day = Array.from({ length: 10 }, (_, hour) => ({ hour, ...counts, mainHeapMb: 30 + 0.4 * hour, rendererHeapMb: 14, eventToDomP95Ms: 50 }));
+  const start = { mains: [17.4, 17.3], pages: [8.7, 10.0] };
+
+  it("a heap that grew with the day's patients and gave them back the next morning is not a leak", () => {
+    const metrics = metricsOf(day, counts, counts, { start, nextMorning: { mains: [17.7, 17.5], pages: [8.5, 10.2] } });
+    expect(keepsGrowing(day.map((row) => row.mainHeapMb), 1)).toBe(true);
+    expect(metrics.growing).toEqual([]);
+    expect(metrics.heapLeftMainMb).toBeCloseTo(0.3);
+    expect(failures(metrics)).toEqual([]);
+  });
+
+  it('data one process still holds the next morning is, and the failure says how much', () => {
+    const metrics = metricsOf(day, counts, counts, { start, nextMorning: { mains: [17.5, 19.8], pages: [8.5, 10.2] } });
+    expect(metrics.heapLeftMainMb).toBeCloseTo(2.5);
+    expect(failures(metrics)).toEqual(['mainHeapMb: 2.5 MB more data than at the start once the day was over (≤ 1)']);
+  });
+
+  it("counts a snapshot's data, not its compiled code nor V8's own structures", () => {
+    const snapshot = {
+      snapshot: { meta: { node_fields: ['type', 'name', 'id', 'self_size'], node_types: [['hidden', 'array', 'string', 'object', 'code', 'closure', 'object shape', 'native']] } },
+      // type, name, id, self_size
+      nodes: [3, 0, 1, 1_048_576, 4, 0, 2, 5_000_000, 2, 0, 3, 524_288, 0, 0, 4, 9_999, 6, 0, 5, 7_777, 7, 0, 6, 524_288],
+    };
+    expect(dataMbOf(JSON.stringify(snapshot))).toBe(2);
   });
 });
