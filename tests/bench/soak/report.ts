@@ -42,7 +42,23 @@ export function soakBenchmarks(metricsOfRun: () => Promise<SoakMetrics>): Benchm
   ];
 }
 
+/**
+ * The desks start a new day at local midnight (LiveDay), and the day's patients leave every board then:
+ * a run that crosses it cannot finish (a full day started at 23:44 on 29 Nov 2026 stopped at its ninth
+ * hour on a probe ticket of the day before). It is refused, with when to run it.
+ */
+function refuseAcrossMidnight(timeLimitMs: number, now = new Date()): void {
+  const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
+  const left = midnight.getTime() - now.getTime();
+  if (left >= timeLimitMs) return;
+  const minutes = (ms: number) => Math.ceil(ms / 60_000);
+  throw new Error(
+    `the desks start a new day at midnight, in ${minutes(left)} min, and this run may take ${minutes(timeLimitMs)} min: the day's patients would leave every board on its way. Run it after midnight.`,
+  );
+}
+
 export async function soak(scale: SoakScale, timeLimitMs: number, log: (text: string) => void): Promise<SoakReport> {
+  refuseAcrossMidnight(timeLimitMs);
   const result = await within(timeLimitMs, runSoak(scale, log));
   const metrics = metricsOf(result.rows, result.start, result.end, result.data);
   const lines: BenchLine[] = [];
