@@ -66,7 +66,24 @@ export class BoardRechecking {
 
   /** The day (re)loaded, the platform back: every row due is read at once, then the budget applies. */
   reloaded(): void {
+    this.keepOnlyTheBoard();
     this.scheduler.burst();
+  }
+
+  /** The reads and the reports of tickets the board no longer holds (the day before's, once a new day is loaded) go with them. */
+  private keepOnlyTheBoard(): void {
+    const tickets = this.deps.state.platformTickets();
+    const appointments = new Set<string>();
+    for (const { contractAppointmentId: id } of tickets) {
+      if (!id) continue;
+      appointments.add(id);
+      // A journey's other exams are read on their own too (BoardState.journeyOf).
+      const check = this.deps.verifier.cached(id);
+      if (check?.kind === 'verified') for (const linked of check.linked ?? []) appointments.add(linked.id);
+    }
+    this.deps.verifier.keepOnly(appointments);
+    const ticketIds = new Set(tickets.map((ticket) => ticket.ticketId));
+    for (const key of this.told) if (!ticketIds.has(key.slice(0, key.lastIndexOf(':')))) this.told.delete(key);
   }
 
   /** A row staff selected: read now, budget or not. */

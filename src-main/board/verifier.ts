@@ -58,6 +58,8 @@ export class Reverifier {
   private readonly inFlight = new Map<string, Promise<Check>>();
   /** Bumped by forget(): an answer to a request sent before it is stale and never cached. */
   private readonly epochs = new Map<string, number>();
+  /** Bumped by keepOnly(): an answer to a request sent before it is not cached. */
+  private generation = 0;
   /** Bounds the calls in flight, not the callers: a shared request holds one slot. */
   private readonly limit: LimitFunction;
   private readonly strings = new StringPool();
@@ -114,6 +116,18 @@ export class Reverifier {
     return pending;
   }
 
+  /**
+   * Lets go of the reads of appointments the board no longer shows (yesterday's, once the new day is
+   * loaded): they expire by age but stayed in the map, 2,000 of them the morning after a busy day
+   * (soak, 30 Nov 2026), and a desk left open all week would keep every one.
+   */
+  keepOnly(appointmentIds: ReadonlySet<string>): void {
+    for (const id of this.cache.keys()) if (!appointmentIds.has(id)) this.cache.delete(id);
+    for (const id of this.epochs.keys()) if (!appointmentIds.has(id)) this.epochs.delete(id);
+    // Their epochs gone, answers to requests sent before cannot be told stale: none of them is cached.
+    this.generation += 1;
+  }
+
   /** After a change (ours or a platform event): the next look asks again, even if a request is under way. */
   forget(appointmentId: string): void {
     this.cache.delete(appointmentId);
@@ -125,6 +139,7 @@ export class Reverifier {
     let check: Check;
     const get = (fresh && this.options.getAppointmentByIdNow) || this.options.getAppointmentById;
     const epoch = this.epochs.get(appointmentId) ?? 0;
+    const { generation } = this;
     try {
       const pair = await get(appointmentId);
       const linked = linkedAppointments(pair).map((appointment) => kept(appointment, this.strings));
@@ -136,7 +151,7 @@ export class Reverifier {
       const gone = isContractError(error) && error.status === 404 && error.code === 'UNKNOWN_APPOINTMENT';
       check = { kind: gone ? 'gone' : 'unreachable', at: this.now() };
     }
-    if ((this.epochs.get(appointmentId) ?? 0) === epoch) this.cache.set(appointmentId, check);
+    if ((this.epochs.get(appointmentId) ?? 0) === epoch && this.generation === generation) this.cache.set(appointmentId, check);
     return check;
   }
 

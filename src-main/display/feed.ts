@@ -181,6 +181,8 @@ export class DisplayFeed {
       loaded: (list) => {
         tickets.clear();
         for (const ticket of list) keep(ticket);
+        // The last polled list (an outage's) is superseded: kept, it held that day's every ticket, the next day too.
+        this.listed = [...tickets.values()];
         this.show(followed);
       },
       changed: (ticket) => {

@@ -90,4 +90,33 @@ describe('re-verification', () => {
     const cached = verifier.cached('a');
     expect(cached?.kind === 'verified' && cached.appointment.status).toBe('checkedIn');
   });
+
+  it("lets go of the reads of appointments no longer shown, keeps the others', and a request under way still ends stale after forget()", async () => {
+    let calls = 0;
+    const answers: (() => void)[] = [];
+    let held = false;
+    const verifier = new Reverifier({
+      getAppointmentById: (id) => {
+        calls += 1;
+        if (!held) return Promise.resolve(pair(id, 'checkedIn'));
+        return new Promise((resolve) => answers.push(() => resolve(pair(id, 'done'))));
+      },
+    });
+    await Promise.all(['yesterday-1', 'yesterday-2', 'today'].map((id) => verifier.verify(id)));
+    held = true;
+    const stale = verifier.verify('yesterday-3');
+    await new Promise((resolve) => setImmediate(resolve));
+    verifier.forget('yesterday-3');
+    verifier.keepOnly(new Set(['today']));
+    expect(verifier.cached('yesterday-1')).toBeNull();
+    expect(verifier.cached('today')?.kind).toBe('verified');
+    for (const answer of answers) answer();
+    await stale;
+    expect(verifier.cached('yesterday-3')).toBeNull();
+    held = false;
+    await verifier.verify('today');
+    expect(calls).toBe(4);
+    await verifier.verify('yesterday-1');
+    expect(calls).toBe(5);
+  });
 });
