@@ -193,11 +193,6 @@ export function dataMbOf(text: string): number {
   return bytes / MB;
 }
 
-/** A desk's main process: MB of data in its heap (a snapshot collects garbage first). */
-export async function mainDataMb(inspector: InspectorSession): Promise<number> {
-  return dataMbOf(await inspector.heapSnapshotText());
-}
-
 /** A page: MB of data in its heap, its DOM included. */
 export async function pageDataMb(cdp: CDPSession): Promise<number> {
   const chunks: string[] = [];

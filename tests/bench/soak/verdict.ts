@@ -98,7 +98,7 @@ export interface SoakMetrics {
   eventToDomP95LastHourMs: number;
   leakedHandles: number;
   /** Series that never flattened, by column. */
-  growing: string[];
+  growing: (keyof typeof FLATTEN_TOLERANCE)[];
 }
 
 /**
@@ -106,16 +106,18 @@ export interface SoakMetrics {
  * day: their floors cannot flatten before the evening, leak or not. They are judged by the next
  * morning instead (the data the day left once its tickets went); every other series by its hours.
  */
-const JUDGED_NEXT_MORNING = new Set<keyof HourRow>(['mainHeapMb', 'rendererHeapMb']);
+function heapLeft(metrics: Pick<SoakMetrics, 'heapLeftMainMb' | 'heapLeftRendererMb'>): Partial<Record<keyof HourRow, number>> {
+  return { mainHeapMb: metrics.heapLeftMainMb, rendererHeapMb: metrics.heapLeftRendererMb };
+}
 
 export function metricsOf(rows: HourRow[], start: Counts, end: Counts, data: { start: HeapData; nextMorning: HeapData }): SoakMetrics {
   const first = rows[0]!;
   const last = rows[rows.length - 1]!;
   const heapLeftMainMb = mostLeft(data.start.mains, data.nextMorning.mains);
   const heapLeftRendererMb = mostLeft(data.start.pages, data.nextMorning.pages);
-  const left = (key: keyof HourRow) => (key === 'mainHeapMb' ? heapLeftMainMb : heapLeftRendererMb);
+  const left = heapLeft({ heapLeftMainMb, heapLeftRendererMb });
   const growing = (Object.keys(FLATTEN_TOLERANCE) as (keyof typeof FLATTEN_TOLERANCE)[]).filter((key) =>
-    JUDGED_NEXT_MORNING.has(key) ? left(key) > FLATTEN_TOLERANCE[key] : keepsGrowing(
+    left[key] !== undefined ? left[key] > FLATTEN_TOLERANCE[key] : keepsGrowing(
       rows.map((row) => row[key]),
       FLATTEN_TOLERANCE[key],
     ),
@@ -141,11 +143,11 @@ export function failures(metrics: SoakMetrics): string[] {
     failed.push(`event→screen p95 ${metrics.eventToDomP95LastHourMs.toFixed(1)} ms in the last hour (≤ 1.2 × ${metrics.eventToDomP95FirstHourMs.toFixed(1)})`);
   }
   if (metrics.leakedHandles > 0) failed.push(`${metrics.leakedHandles} timers, listeners, sockets or DOM nodes more at the end than at the start`);
+  const left = heapLeft(metrics);
   for (const column of metrics.growing) {
-    if (column === 'mainHeapMb' || column === 'rendererHeapMb') {
-      const left = column === 'mainHeapMb' ? metrics.heapLeftMainMb : metrics.heapLeftRendererMb;
-      failed.push(`${column}: ${left.toFixed(1)} MB more data than at the start once the day was over (≤ ${FLATTEN_TOLERANCE[column]})`);
-    } else failed.push(`${column} keeps growing in the afternoon`);
+    const more = left[column];
+    if (more !== undefined) failed.push(`${column}: ${more.toFixed(1)} MB more data than at the start once the day was over (≤ ${FLATTEN_TOLERANCE[column]})`);
+    else failed.push(`${column} keeps growing in the afternoon`);
   }
   return failed;
 }
