@@ -50,6 +50,16 @@ describe('technician mode on the Printers and Settings pages', () => {
     wrapper.unmount();
   });
 
+  it('says whether it is open only once main has answered: a mode left open is never shown closed first', async () => {
+    deskReplies.set('technician/state', () => ({ ok: true, value: opened }));
+    const { wrapper } = mountCard();
+    expect(wrapper.get('[data-testid="technician-mode"]').attributes('data-open')).toBeUndefined();
+    await flushPromises();
+    expect(wrapper.get('[data-testid="technician-mode"]').attributes('data-open')).toBe('true');
+    expect(wrapper.find('[data-testid="technician-open"]').exists()).toBe(false);
+    wrapper.unmount();
+  });
+
   it('says a wrong PIN in plain words, and follows main when technician mode closes by itself', async () => {
     deskReplies.set('technician/open', () => ({ ok: false, error: { code: 'TECHNICIAN_PIN_WRONG', message: 'Wrong technician PIN.' } }));
     const { wrapper } = mountCard('en');
