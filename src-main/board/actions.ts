@@ -70,8 +70,8 @@ export class BoardActions {
     const sentTo = (row: BoardRow) => row.handoff?.toDeskId ?? null;
     const toMe = (row: BoardRow) => (sentTo(row) !== null && sentTo(row) === deskId ? 0 : 1);
     const waiting = this.deps.state
-      .rows()
-      .filter((row) => row.group === 'waiting' && !row.pending && row.verification !== 'gone')
+      .waitingRows()
+      .filter((row) => !row.pending && row.verification !== 'gone')
       .filter((row) => sentTo(row) === null || sentTo(row) === deskId)
       .filter((row) => row.verification === 'checking' || inQueue(queue, row))
       .sort((a, b) => toMe(a) - toMe(b) || a.checkedInAt.localeCompare(b.checkedInAt) || a.number - b.number);
