@@ -68,6 +68,10 @@ export class BoardState {
    * exam read on its own).
    */
   private readonly classes = new Map<string, RecheckItem | null>();
+  /** Tickets touched since the last recheckItems: classed again then. */
+  private readonly reclassify = new Set<string>();
+  /** The list recheckItems last returned, while no ticket changed class. */
+  private itemsKept: RecheckItem[] | null = null;
   /** The labels the day's tickets repeat, kept once (ticket-strings.ts). */
   private readonly strings = new StringPool();
   private classesAt = Number.NEGATIVE_INFINITY;
@@ -107,7 +111,7 @@ export class BoardState {
   setDesk(deskId: number | null): void {
     if (deskId === this.deskId) return;
     this.deskId = deskId;
-    this.classes.clear();
+    this.forgetClasses();
     this.resetPending = true;
     this.schedule();
   }
@@ -129,7 +133,7 @@ export class BoardState {
   replaceAll(tickets: DeskTicket[]): void {
     this.tickets.clear();
     this.byAppointment.clear();
-    this.classes.clear();
+    this.forgetClasses();
     for (const ticket of tickets) this.store(ticket);
     this.resetPending = true;
     this.dirty.clear();
@@ -200,7 +204,7 @@ export class BoardState {
   }
 
   touch(ticketId: string): void {
-    this.classes.delete(ticketId);
+    this.reclassify.add(ticketId);
     this.dirty.add(ticketId);
     this.schedule();
   }
@@ -379,13 +383,24 @@ export class BoardState {
     }));
   }
 
-  /** The appointments to re-check, one per appointment (a journey's tickets share theirs), each with its class. */
-  recheckItems(): RecheckItem[] {
+  /**
+   * The appointments to re-check, one per appointment (a journey's tickets share theirs), each with its class.
+   * The list is kept between calls while no ticket changes class: the re-checks ask five times a second, each
+   * answer touches its rows, and rebuilding the list of two thousand tickets each time was a sixth of an evening
+   * desk's main (full day, 30 Nov 2026); a touched ticket is classed again, the list rebuilt only if that moved.
+   */
+  recheckItems(): readonly RecheckItem[] {
     const now = this.now();
-    if (now - this.classesAt > CLASSES_TTL_MS) {
-      this.classes.clear();
-      this.classesAt = now;
+    if (now - this.classesAt > CLASSES_TTL_MS) this.forgetClasses(now);
+    for (const ticketId of this.reclassify) {
+      const stored = this.tickets.get(ticketId);
+      const item = stored?.contractAppointmentId ? this.classOf(stored, stored.contractAppointmentId) : undefined;
+      if (!sameItem(this.classes.get(ticketId), item)) this.itemsKept = null;
+      if (item === undefined) this.classes.delete(ticketId);
+      else this.classes.set(ticketId, item);
     }
+    this.reclassify.clear();
+    if (this.itemsKept) return this.itemsKept;
     const items: RecheckItem[] = [];
     const seen = new Set<string>();
     for (const [ticketId, stored] of this.tickets) {
@@ -393,16 +408,29 @@ export class BoardState {
       if (!appointmentId || seen.has(appointmentId)) continue;
       let item = this.classes.get(ticketId);
       if (item === undefined) {
-        const ticket = this.seen(stored);
-        const kind = recheckClassOf(this.effectiveStatus(ticket), { called: this.isCalled(ticket), absent: ticket.absent !== undefined });
-        item = kind ? { appointmentId, kind, since: recheckSince(kind, ticket) } : null;
+        item = this.classOf(stored, appointmentId);
         this.classes.set(ticketId, item);
       }
       if (!item) continue;
       seen.add(appointmentId);
       items.push(item);
     }
+    this.itemsKept = items;
     return items;
+  }
+
+  private classOf(stored: DeskTicket, appointmentId: string): RecheckItem | null {
+    const ticket = this.seen(stored);
+    const kind = recheckClassOf(this.effectiveStatus(ticket), { called: this.isCalled(ticket), absent: ticket.absent !== undefined });
+    return kind ? { appointmentId, kind, since: recheckSince(kind, ticket) } : null;
+  }
+
+  /** Every class computed again at the next recheckItems (`now`: when, for their time limit). */
+  private forgetClasses(now = this.classesAt): void {
+    this.classes.clear();
+    this.reclassify.clear();
+    this.itemsKept = null;
+    this.classesAt = now;
   }
 
   /** When the last read is older than the row's promise (recheck.ts), the row says when it was. */
@@ -469,6 +497,12 @@ export class BoardState {
     this.dirty.clear();
     if (upserts.length || removed.length) this.publish({ upserts, removed, reset: false });
   }
+}
+
+/** Two classes of a ticket alike (undefined: not classed, no appointment). */
+function sameItem(a: RecheckItem | null | undefined, b: RecheckItem | null | undefined): boolean {
+  if (!a || !b) return a === b;
+  return a.appointmentId === b.appointmentId && a.kind === b.kind && a.since === b.since;
 }
 
 function digest(row: BoardRow): string {
