@@ -132,7 +132,7 @@ test.describe('live call board', () => {
     const board = new BoardPage(page);
     await board.open(desk.host.openUrl);
     // The cue lasts seconds: every highlighted row is recorded as the page draws it, not sampled later.
-    // With its tint as drawn then: a green layer behind the row, fading (the compositor's opacity animation).
+    // With its tint as drawn then: a green layer behind the row, fading (the compositor's opacity animation, in steps).
     await page.evaluate(() => {
       const seen = new Map<string, { tint: string; fading: boolean }>();
       (window as unknown as { arrivedSeen: typeof seen }).arrivedSeen = seen;
