@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
@@ -8,6 +9,7 @@ import type { BoardActionResult, BoardSnapshot } from '../../../src-shared/ipc/f
 import type { PrintingOverview } from '../../../src-shared/ipc/features/printing.contract';
 import { PrinterEmulator } from '../../helpers/printer-emulator';
 import { percentile } from '../harness';
+import { cpuShares, readCpuTicks } from './cpu';
 import { launchDeskHost, type DeskHost } from './hosts';
 import { added, armRowText, dataMbOf, pageDataMb, type ProbeStamps, RENDERER_COUNTERS, rendererInventory, sampleMain, sampleRenderer, settledMain, takeFrames } from './measure';
 import { planDay, type HourPlan, type SoakScale } from './plan';
@@ -78,12 +80,15 @@ export async function runSoak(scale: SoakScale, log: Log): Promise<SoakResult> {
     for (const hour of plan) {
       const started = performance.now();
       const asked = publisherRequestCount(sandbox.world.publisher);
+      const cpu = readCpuTicks();
       await day.profiled(hour.hour, () => day.play(hour));
       const seconds = (performance.now() - started) / 1000;
+      const shares = cpuShares(cpu, readCpuTicks(), seconds);
       // The desks' reads of the medical system (re-checks, mostly): a load that grows with the rows to re-check.
       const perSecond = (publisherRequestCount(sandbox.world.publisher) - asked) / seconds;
       rows.push(await day.reading(percentile(day.takeProbeSamples(), 95), hour.hour));
       log(`hour ${hour.hour + 1}/${plan.length} in ${seconds.toFixed(0)} s, ${perSecond.toFixed(1)} requests a second to the medical system: ${JSON.stringify(rows.at(-1))}`);
+      log(`  CPU, % of one core (the machine has ${availableParallelism()}): ${JSON.stringify(shares)}`);
     }
     const end = await day.restingReading();
     log(`end: ${JSON.stringify(end)}`);

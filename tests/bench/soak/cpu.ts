@@ -1,0 +1,69 @@
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+
+/**
+ * Who had the machine's two cores during an hour of the soak: the processes by kind, from
+ * `/proc/<pid>/stat`. The event→screen p95 of an hour is the turn the probe's way gets on a
+ * saturated machine, so the hourly log says what saturated it (Linux only; empty elsewhere).
+ */
+export type CpuGroup = 'pages' | 'gpu' | 'browser' | 'desks' | 'soak';
+
+/** The process kind of a command line, null for a process the soak did not start. */
+export function cpuGroupOf(commandLine: string, pid: number, ownPid: number): CpuGroup | null {
+  if (pid === ownPid) return 'soak';
+  if (commandLine.includes('web-host')) return 'desks';
+  if (!/chrom/i.test(commandLine)) return null;
+  if (commandLine.includes('--type=renderer')) return 'pages';
+  if (commandLine.includes('--type=gpu-process')) return 'gpu';
+  return 'browser';
+}
+
+/** User and system clock ticks of a `/proc/<pid>/stat` line (fields 14 and 15; the command may hold spaces). */
+export function ticksOf(stat: string): number {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+export type CpuTicks = Partial<Record<CpuGroup, number>>;
+
+export function readCpuTicks(ownPid = process.pid): CpuTicks {
+  const ticks: CpuTicks = {};
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return ticks;
+  }
+  for (const pid of pids) {
+    try {
+      const group = cpuGroupOf(readFileSync(`/proc/${pid}/cmdline`, 'latin1').replaceAll('\0', ' '), Number(pid), ownPid);
+      if (group) ticks[group] = (ticks[group] ?? 0) + ticksOf(readFileSync(`/proc/${pid}/stat`, 'latin1'));
+    } catch {
+      // Gone between the listing and the read.
+    }
+  }
+  return ticks;
+}
+
+let clockTicks: number | null = null;
+function ticksPerSecond(): number {
+  if (clockTicks === null) {
+    try {
+      clockTicks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+    } catch {
+      clockTicks = 100;
+    }
+  }
+  return clockTicks;
+}
+
+/** Percent of one core each kind used between two readings `seconds` apart (200 % is both cores). */
+export function cpuShares(before: CpuTicks, after: CpuTicks, seconds: number, perSecond = ticksPerSecond()): CpuTicks {
+  const shares: CpuTicks = {};
+  for (const group of Object.keys(after) as CpuGroup[]) {
+    // A process that ended during the hour takes its ticks with it: never a negative share.
+    const used = Math.max(0, (after[group] ?? 0) - (before[group] ?? 0));
+    shares[group] = Math.round((100 * used) / perSecond / seconds);
+  }
+  return shares;
+}

@@ -1,0 +1,39 @@
+import { spawn } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { cpuGroupOf, cpuShares, readCpuTicks, ticksOf } from '../../bench/soak/cpu';
+
+describe("the soak's hourly CPU by kind of process", () => {
+  it('tells the pages, the GPU process, the browser and the desks apart by their command lines', () => {
+    expect(cpuGroupOf('/usr/lib/chromium/chromium --type=renderer --lang=fr', 10, 1)).toBe('pages');
+    expect(cpuGroupOf('/usr/lib/chromium/chromium --type=gpu-process --disable-gpu', 11, 1)).toBe('gpu');
+    expect(cpuGroupOf('/usr/lib/chromium/chromium --type=utility --utility-sub-type=network.mojom.NetworkService', 12, 1)).toBe('browser');
+    expect(cpuGroupOf('/usr/bin/node --inspect=127.0.0.1:0 dist/main/web-host.js --json', 13, 1)).toBe('desks');
+    expect(cpuGroupOf('node tests/bench/soak.ts', 1, 1)).toBe('soak');
+    expect(cpuGroupOf('/usr/sbin/cupsd -l', 14, 1)).toBeNull();
+  });
+
+  it('reads user and system ticks past a command name holding spaces and parentheses', () => {
+    const fields = ['S', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '250', '40', '0', '0'];
+    expect(ticksOf(`4242 (Web Content (x)) ${fields.join(' ')}`)).toBe(290);
+  });
+
+  it('gives percent of one core over the hour, never negative for a process that ended', () => {
+    expect(cpuShares({ pages: 1_000, desks: 500 }, { pages: 13_000, desks: 400, gpu: 3_000 }, 100, 100)).toEqual({ pages: 120, desks: 0, gpu: 30 });
+  });
+
+  it('sees a busy process of the desks as it is, from the real /proc', async () => {
+    // A child named like a desk's main spins, says so, and stays: its ticks are counted under the desks.
+    const before = readCpuTicks();
+    const child = spawn(process.execPath, ['-e', "const end = Date.now() + 300; while (Date.now() < end); process.stdout.write('spun'); setTimeout(() => {}, 30000)", 'web-host'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    try {
+      await new Promise((resolve) => child.stdout.once('data', resolve));
+      const after = readCpuTicks();
+      expect(after.soak).toBeGreaterThan(0);
+      expect((after.desks ?? 0) - (before.desks ?? 0)).toBeGreaterThan(0);
+    } finally {
+      child.kill();
+    }
+  });
+});
