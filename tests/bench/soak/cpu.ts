@@ -26,11 +26,12 @@ export function ticksOf(stat: string): number {
 
 export type CpuTicks = Partial<Record<CpuGroup, number>>;
 
-export function readCpuTicks(ownPid = process.pid): CpuTicks {
+/** `only`: the processes to count (all by default). */
+export function readCpuTicks(ownPid = process.pid, only: (pid: number) => boolean = () => true): CpuTicks {
   const ticks: CpuTicks = {};
   let pids: string[];
   try {
-    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name) && only(Number(name)));
   } catch {
     return ticks;
   }
