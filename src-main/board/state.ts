@@ -386,8 +386,9 @@ export class BoardState {
   /**
    * The appointments to re-check, one per appointment (a journey's tickets share theirs), each with its class.
    * The list is kept between calls while no ticket changes class: the re-checks ask five times a second, each
-   * answer touches its rows, and rebuilding the list of two thousand tickets each time was a sixth of an evening
-   * desk's main (full day, 30 Nov 2026); a touched ticket is classed again, the list rebuilt only if that moved.
+   * answer touches its rows, and the re-checks' pass was a sixth of an evening desk's main, more than half of it
+   * rebuilding this list of two thousand tickets (full day, 30 Nov 2026); a touched ticket is classed again, the
+   * list rebuilt only if that moved.
    */
   recheckItems(): readonly RecheckItem[] {
     const now = this.now();

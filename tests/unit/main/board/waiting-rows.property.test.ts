@@ -1,16 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { DeskTicket, TicketHandoff, TicketStatus } from '../../../../src-shared/platform/tickets';
-import type { AppointmentStatus } from '../../../../src-shared/publisher/schemas';
+import type { DeskTicket, TicketHandoff } from '../../../../src-shared/platform/tickets';
 import { BoardState } from '../../../../src-main/board/state';
-import type { Check, ReadAppointment } from '../../../../src-main/board/verifier';
-
-const TICKET_STATUSES: TicketStatus[] = ['issued', 'checkedIn', 'inCare', 'done', 'closed', 'cancelled'];
-const READ_STATUSES: AppointmentStatus[] = ['scheduled', 'checkedIn', 'inCare', 'done', 'closed'];
-
-function read(id: string, status: AppointmentStatus): ReadAppointment {
-  return { id, status, startDate: '2026-11-23T10:30:00+01:00', examTypeId: 'IRM', examLabel: 'IRM du genou', roomLabel: 'IRM 1' };
-}
+import type { Check } from '../../../../src-main/board/verifier';
+import { dayTicket, READ_STATUSES, readAppointment as read, TICKET_STATUSES } from './day-tickets';
 
 /** A ticket of the day as the platform sends it, with what the medical system last said of its appointment (or nothing). */
 const ticketArbitrary = fc.record({
@@ -39,28 +32,14 @@ describe('the waiting rows call next chooses from', () => {
         const tickets: DeskTicket[] = specs.map((spec, index) => {
           const at = `2026-11-23T09:${String(spec.minute).padStart(2, '0')}:00+01:00`;
           const appointmentId = spec.appointment === null ? null : `A${spec.appointment}`;
+          // What the medical system last said of its appointment, if anything.
           if (appointmentId && spec.readStatus) {
             // A journey: the same patient's other exam, read with the main one.
             const linked = spec.linkedStatus ? [read(`${appointmentId}-2`, spec.linkedStatus)] : [];
             checks.set(appointmentId, { kind: 'verified', appointment: read(appointmentId, spec.readStatus), ...(linked.length ? { linked } : {}), at: 1_000 });
           }
-          return {
-            ticketId: `t${index}`,
-            number: index + 1,
-            formattedNumber: `B${String(index + 1).padStart(4, '0')}`,
-            day: '2026-11-23',
-            officePlaceId: 1,
-            contractAppointmentId: appointmentId,
-            status: spec.status,
-            patientDisplayName: 'Jean D.',
-            examLabel: 'IRM',
-            source: 'kiosk',
-            issuedAt: at,
-            updatedAt: at,
-            ...(spec.called ? { lastCall: { deskId: spec.byThisDesk ? 1 : 2, deskLabel: 'Accueil', at } } : {}),
-            ...(spec.absent ? { absent: { calls: 1, deskLabel: 'Accueil 2', at, dismissed: false } } : {}),
-            ...(spec.handoff ? { handoff: handoff(spec.handoff, at) } : {}),
-          };
+          const calledBy = spec.called ? (spec.byThisDesk ? 1 : 2) : null;
+          return dayTicket(index, { ...spec, calledBy }, spec.handoff ? { handoff: handoff(spec.handoff, at) } : {});
         });
         const state = new BoardState((id) => checks.get(id) ?? null, () => undefined);
         state.setDesk(1);
