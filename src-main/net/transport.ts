@@ -35,13 +35,21 @@ export function answeredUsably(status: number): boolean {
  */
 export async function send(request: WireRequest): Promise<HttpAnswer> {
   // The signal bounds the whole exchange, body included: a server trickling bytes is cut as surely as a silent one.
-  const signal = AbortSignal.timeout(request.timeoutMs);
+  // Its timer goes with the exchange: an AbortSignal.timeout outlives it and fires all the same, building a
+  // DOMException and its stack for every request long answered (3.3 ms a second of a busy desk's main, soak 2026-12-06).
+  const controller = new AbortController();
+  const timer = setTimeout(function exchangeTimedOut() {
+    controller.abort(new DOMException('The exchange took longer than its time limit.', 'TimeoutError'));
+  }, request.timeoutMs);
+  const { signal } = controller;
   try {
     const response = await wire()(request.url, { method: request.method, headers: request.headers, body: request.body, signal, redirect: 'manual' });
     const text = await response.text();
     return { status: response.status, text, header: (name) => response.headers.get(name) };
   } catch (error) {
     throw failureOf(signal.aborted ? signal.reason : error, request.url);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

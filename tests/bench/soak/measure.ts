@@ -142,10 +142,11 @@ async function liveTimeouts(inspector: InspectorSession, kinds = false): Promise
     const { objects } = await inspector.send<{ objects: { objectId: string } }>('Runtime.queryObjects', { prototypeObjectId: prototype.result.objectId, objectGroup });
     const counted = await inspector.send<{ result: { value: number | string[] } }>('Runtime.callFunctionOn', {
       objectId: objects.objectId,
-      // AbortSignal.timeout's timers (they hold their signal by a WeakRef) belong to requests in flight
-      // and end with their timeout: counted, they would only measure how busy the last seconds were.
+      // A request's time limit (src-main/net/transport.ts; AbortSignal.timeout's, which hold their signal by a
+      // WeakRef, before it) belongs to a request in flight: counted, it would only measure how busy that second was.
       functionDeclaration: `function (kinds) {
-        const live = this.filter((timer) => !timer._destroyed && !String(timer._onTimeout).includes('weakRef.deref()'));
+        const request = (timer) => String(timer._onTimeout).includes('weakRef.deref()') || timer._onTimeout.name === 'exchangeTimedOut';
+        const live = this.filter((timer) => !timer._destroyed && !request(timer));
         return kinds ? live.map((timer) => timer._idleTimeout + ' ms ' + String(timer._onTimeout).replace(/\\s+/g, ' ').slice(0, 90)) : live.length;
       }`,
       arguments: [{ value: kinds }],
