@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -53,6 +53,8 @@ type Log = (line: string) => void;
  */
 export async function runSoak(scale: SoakScale, log: Log): Promise<SoakResult> {
   const plan = planDay(scale);
+  // The profiles' folder is made now: a missing one stopped a day after its start reading (ENOENT).
+  if (process.env.SOAK_PROFILES) mkdirSync(process.env.SOAK_PROFILES, { recursive: true });
   // The training servers' clock, moved to the next morning once the day is over (Day.nextMorning).
   let dayShiftMs = 0;
   const sandbox = await startSandbox({ extraTickets: PROBE_TICKETS.length, clock: () => new Date(Date.now() + dayShiftMs) });
