@@ -25,7 +25,18 @@ export interface NodeNetwork {
   noProxy?: string;
   /** Certificate authorities trusted beside the default ones (PEM), e.g. a medical system's internal CA. */
   extraCertificates?: readonly string[];
+  /** How long an unused connection is kept for the next request (IDLE_CONNECTION_MS by default). */
+  idleConnectionMs?: number;
 }
+
+/**
+ * An unused connection is closed after this, whatever the server offers (Fastify says 72 s).
+ * Hospital proxies and firewalls drop idle connections silently, and a request sent on one of
+ * those fails; and a desk kept the connections of its busiest moment, an outage's catch-up
+ * eight to each server, for more than a minute after it (full day, 6 Dec 2026). A desk asks
+ * several times a second, so its connections in use stay open.
+ */
+export const IDLE_CONNECTION_MS = 10_000;
 
 /**
  * undici's fetch behind `EnvHttpProxyAgent`: HTTPS through the proxy's CONNECT tunnel, NO_PROXY
@@ -41,6 +52,7 @@ export function nodeWire(network: NodeNetwork = {}): Wire {
     ...(network.noProxy !== undefined ? { noProxy: network.noProxy } : {}),
     connect: trust,
     requestTls: trust,
+    keepAliveMaxTimeout: network.idleConnectionMs ?? IDLE_CONNECTION_MS,
   });
   const proxies = [network.httpsProxy ?? envProxy('https'), network.httpProxy ?? envProxy('http')].flatMap((proxy) => (proxy ? [endpointOf(proxy)] : []));
   return async (url, init) => {
