@@ -59,7 +59,7 @@ export class BoardState {
    * and a row they find unchanged is not pushed, so a desk at rest gets no pushes (each one re-renders
    * the board and re-computes its live figures). A digest, not the row: the day's rows stay in main once.
    */
-  private readonly pushed = new Map<string, string>();
+  private readonly pushed = new Map<string, RowDigest>();
   /**
    * Each ticket's re-check class and clock (recheckItems), kept until its row changes (touch) and at most
    * CLASSES_TTL_MS: the re-checks ask five times a second, and classifying two thousand tickets each time
@@ -486,17 +486,21 @@ export class BoardState {
     }
     const upserts: BoardRow[] = [];
     const removed: string[] = [];
+    let freshnessOnly = true;
     for (const id of this.dirty) {
       const row = this.row(id);
       if (row) {
         const now = digest(row);
-        if (this.pushed.get(id) === now) continue;
+        const before = this.pushed.get(id);
+        if (before?.content === now.content && before.freshness === now.freshness) continue;
+        if (before?.content !== now.content) freshnessOnly = false;
         this.pushed.set(id, now);
         upserts.push(row);
       } else if (this.pushed.delete(id)) removed.push(id);
     }
     this.dirty.clear();
-    if (upserts.length || removed.length) this.publish({ upserts, removed, reset: false });
+    if (removed.length) freshnessOnly = false;
+    if (upserts.length || removed.length) this.publish({ upserts, removed, reset: false, ...(freshnessOnly ? { freshnessOnly: true as const } : {}) });
   }
 }
 
@@ -506,8 +510,15 @@ function sameItem(a: RecheckItem | null | undefined, b: RecheckItem | null | und
   return a.appointmentId === b.appointmentId && a.kind === b.kind && a.since === b.since;
 }
 
-function digest(row: BoardRow): string {
-  return createHash('sha1').update(JSON.stringify(row)).digest('base64');
+/** A row as last pushed: its digest, less how fresh its check is, and that freshness as it is (short). */
+interface RowDigest {
+  content: string;
+  freshness: string;
+}
+
+function digest(row: BoardRow): RowDigest {
+  const { verification, lastConfirmedAt, ...content } = row;
+  return { content: createHash('sha1').update(JSON.stringify(content)).digest('base64'), freshness: `${verification} ${lastConfirmedAt ?? ''}` };
 }
 
 /** Called and still the calling desk's: a patient handed back to the waiting line waits again. */

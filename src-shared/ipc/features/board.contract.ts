@@ -59,11 +59,16 @@ export const boardSnapshotSchema = z.object({
 });
 export type BoardSnapshot = z.infer<typeof boardSnapshotSchema>;
 
-/** Rows that changed since the last push; `reset` replaces the whole board (day reloaded). */
+/**
+ * Rows that changed since the last push; `reset` replaces the whole board (day reloaded).
+ * `freshnessOnly`: these rows changed only in how fresh their check is (verification,
+ * lastConfirmedAt), as the re-checks make them all day; nothing a figure counts has moved.
+ */
 export const boardRowsEventSchema = z.object({
   upserts: z.array(boardRowSchema),
   removed: z.array(z.string()),
   reset: z.boolean(),
+  freshnessOnly: z.literal(true).optional(),
 });
 export type BoardRowsEvent = z.infer<typeof boardRowsEventSchema>;
 

@@ -35,4 +35,21 @@ describe('live figures following the board', () => {
     expect(loads).toBeLessThanOrEqual(7);
     follower.unfollow();
   });
+  it("does not ask again for the re-checks' freshness alone, which never stops on a busy desk and moves no figure", async () => {
+    let loads = 0;
+    const follower = liveFollower(async () => {
+      loads += 1;
+    });
+    follower.follow();
+    for (let i = 0; i < 50; i += 1) {
+      deskEmit('board/rows', { upserts: [row({ ticketId: `f${i}`, lastConfirmedAt: '2026-11-23T09:00:00+01:00' })], removed: [], reset: false, freshnessOnly: true });
+      await vi.advanceTimersByTimeAsync(200);
+    }
+    expect(loads).toBe(1);
+    // A row that moved: the figures follow 2 s later.
+    deskEmit('board/rows', { upserts: [row({ ticketId: 'f0', status: 'inCare' })], removed: [], reset: false });
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(loads).toBe(2);
+    follower.unfollow();
+  });
 });

@@ -1,3 +1,4 @@
+import type { BoardRowsEvent } from '../../../../src-shared/ipc/features/board.contract';
 import { desk } from '../../../bridge/desk';
 
 /** Board pushes come in bursts: one recomputation per burst. */
@@ -12,7 +13,8 @@ const CLOCK_REFRESH_MS = 30_000;
 
 /**
  * Keeps figures computed in main current while something shows them: loads at once, after each
- * burst of the board's pushes (`board/rows`) and with the clock. `follow` per component that shows
+ * burst of the board's pushes (`board/rows`; not the re-checks' freshness alone, which never
+ * stops on a busy desk and moves no figure) and with the clock. `follow` per component that shows
  * them, `unfollow` when it goes; the last one stops it all.
  */
 export function liveFollower(load: () => Promise<void>): { follow: () => void; unfollow: () => void } {
@@ -22,8 +24,8 @@ export function liveFollower(load: () => Promise<void>): { follow: () => void; u
   /** When pushes last led to a load: the next burst waits for BUSY_REFRESH_MS after it. */
   let pushedLoadAt = Number.NEGATIVE_INFINITY;
 
-  function pushed(): void {
-    if (coalesce !== null) return;
+  function pushed(change: BoardRowsEvent): void {
+    if (coalesce !== null || change.freshnessOnly) return;
     const delay = Math.max(PUSH_COALESCE_MS, pushedLoadAt + BUSY_REFRESH_MS - Date.now());
     coalesce = setTimeout(() => {
       coalesce = null;

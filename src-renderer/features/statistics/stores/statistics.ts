@@ -1,5 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
+import type { BoardRowsEvent } from '../../../../src-shared/ipc/features/board.contract';
 import { STATISTICS_DAYS, type CsvExport, type CsvLanguage, type DayFigures } from '../../../../src-shared/statistics/figures';
 import { desk, unwrap } from '../../../bridge/desk';
 import { offeredDays } from '../model/charts';
@@ -40,8 +41,8 @@ export const useStatisticsStore = defineStore('statistics', () => {
     await load();
   }
 
-  function pushed(): void {
-    if (!live.value || coalesce !== null) return;
+  function pushed(change: BoardRowsEvent): void {
+    if (!live.value || coalesce !== null || change.freshnessOnly) return;
     coalesce = setTimeout(() => {
       coalesce = null;
       void load().catch(() => undefined);

@@ -23,14 +23,14 @@ function ticket(ticketId: string, contractAppointmentId: string | null): DeskTic
   };
 }
 
-describe('board state', () => {
-  async function pushes(act: (state: BoardState) => void, state: BoardState, published: BoardRowsEvent[]): Promise<BoardRowsEvent> {
-    const before = published.length;
-    act(state);
-    await until(() => published.length > before);
-    return published.at(-1)!;
-  }
+async function pushes(act: (state: BoardState) => void, state: BoardState, published: BoardRowsEvent[]): Promise<BoardRowsEvent> {
+  const before = published.length;
+  act(state);
+  await until(() => published.length > before);
+  return published.at(-1)!;
+}
 
+describe('board state', () => {
   it('re-renders the rows of an appointment after a check, following a ticket that changes appointment', async () => {
     const published: BoardRowsEvent[] = [];
     // Each check of an appointment answers something new (reachable or not), so its rows change.
@@ -171,6 +171,29 @@ describe('board state without pushes from the medical system', () => {
     expect(done.row('d')).not.toHaveProperty('lastConfirmedAt');
     now += 120_000;
     expect(done.row('d')!.lastConfirmedAt).toBe(new Date(100_000).toISOString());
+  });
+
+  it("says when a push only refreshes the rows' checks, which moves no figure, and not when a read moved a row", async () => {
+    const published: BoardRowsEvent[] = [];
+    let now = 100_000;
+    let check: Check = read('checkedIn', now);
+    const state = new BoardState(() => check, (change) => published.push(change), () => now);
+    const first = await pushes((s) => s.replaceAll([ticket('k', 'apt-1')]), state, published);
+    expect(first).not.toHaveProperty('freshnessOnly');
+    // Read again past its promise: the row now says since when it is confirmed, and nothing else changed.
+    now += 11_000;
+    const stale = await pushes((s) => s.touchAppointment('apt-1'), state, published);
+    expect(stale).toMatchObject({ upserts: [{ ticketId: 'k', lastConfirmedAt: new Date(100_000).toISOString() }], freshnessOnly: true });
+    check = read('checkedIn', now);
+    expect(await pushes((s) => s.touchAppointment('apt-1'), state, published)).toMatchObject({ freshnessOnly: true });
+    // The medical system says the patient is in care: a figure may move.
+    check = read('inCare', now);
+    const moved = await pushes((s) => s.touchAppointment('apt-1'), state, published);
+    expect(moved.upserts[0]).toMatchObject({ ticketId: 'k', status: 'inCare' });
+    expect(moved).not.toHaveProperty('freshnessOnly');
+    // A row that leaves is never freshness alone.
+    const removed = await pushes((s) => s.replaceAll([]), state, published);
+    expect(removed).not.toHaveProperty('freshnessOnly');
   });
 
   it("the re-checks' classes follow the rows: a move re-classes at once, a read that touched no row within 2 s", () => {
