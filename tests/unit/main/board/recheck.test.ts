@@ -23,8 +23,13 @@ function board(kinds: Partial<Record<RecheckClass, number>>, options: { answered
   const lapsed: string[] = [];
   // As the board builds it: one token at a time (never more than 5 in a second), a second's debt at most.
   const budget = new TokenBucket(RECHECK_BUDGET_PER_SECOND, 1, () => clock.now, RECHECK_BUDGET_PER_SECOND);
+  /** How many times the scheduler went over the rows. */
+  const passes = { count: 0 };
   const scheduler = new RecheckScheduler({
-    items: () => items,
+    items: () => {
+      passes.count += 1;
+      return items;
+    },
     lastChecked: (id) => last.get(id) ?? null,
     busy: () => false,
     check: (id) => {
@@ -63,7 +68,7 @@ function board(kinds: Partial<Record<RecheckClass, number>>, options: { answered
     }
     return longest;
   };
-  return { clock, items, asked, lapsed, last, budget, scheduler, run, longestGap };
+  return { clock, items, asked, lapsed, last, budget, scheduler, run, longestGap, passes };
 }
 
 /** The most requests made in any window of one second. */
@@ -162,6 +167,20 @@ describe('re-check scheduler: where the budget goes', () => {
     const before = b.asked.length;
     b.scheduler.burst();
     expect(b.asked.length - before).toBe(10);
+  });
+
+  it("an evening's board is not gone over at every tick while the budget is lent to actions, only once a second", () => {
+    const b = board({ waiting: 20, settled: 1_980 });
+    b.run(5);
+    // Staff act and platform events come: a second's worth of reads borrowed from the budget.
+    for (let i = 0; i < RECHECK_BUDGET_PER_SECOND; i += 1) b.budget.spend();
+    const [passes, asked] = [b.passes.count, b.asked.length];
+    b.run(1);
+    expect(b.asked.length).toBe(asked);
+    expect(b.passes.count - passes).toBe(1);
+    // Repaid, the rows are gone over at each tick again.
+    b.run(1);
+    expect(b.passes.count - passes).toBeGreaterThanOrEqual(5);
   });
 
   it('a row older than its promise is told once (its row says when it was last confirmed), again after it lapses anew', () => {
