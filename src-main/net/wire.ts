@@ -97,7 +97,10 @@ function proxyDown(error: unknown, proxyPorts: readonly string[]): Error | null 
 /** Builds the wire of a runtime, trusting these CAs (PEM) beside the system's. */
 export type WireFactory = (extraCertificates: readonly string[]) => Wire;
 
-let factory: WireFactory = (extraCertificates) => nodeWire({ extraCertificates });
+/** The Node wire with the environment's proxy: the preview host's and the tests' unless they set another. */
+export const nodeWireFactory: WireFactory = (extraCertificates) => nodeWire({ extraCertificates });
+
+let factory: WireFactory = nodeWireFactory;
 let current: Wire | null = null;
 
 /** The wire in use: Chromium's once Electron installed it, else the Node one built on first use. */

@@ -4,7 +4,7 @@ import { PlatformHttp } from '../../../../src-main/platform/tickets/http';
 import { TicketEventStream, type StreamState } from '../../../../src-main/platform/events/ticket-stream';
 import { probeConfigRoutes } from '../../../../src-main/publisher/probe';
 import { startSandbox, type RunningSandbox } from '../../../../src-main/sandbox/start';
-import { nodeWire, trustExtraCertificates, useWireFactory } from '../../../../src-main/net/wire';
+import { nodeWire, nodeWireFactory, trustExtraCertificates, useWireFactory } from '../../../../src-main/net/wire';
 import { isDeskError } from '../../../../src-shared/errors';
 import { freePort, makeTestCa, startTinyproxy, type RunningProxy, type TestCa } from '../../../helpers/hospital-network';
 import { until } from '../../../helpers/until';
@@ -31,7 +31,7 @@ describe('the hospital network', () => {
     proxy = await startTinyproxy();
   });
   afterEach(() => {
-    useWireFactory((extra) => nodeWire({ extraCertificates: extra }));
+    useWireFactory(nodeWireFactory);
   });
   afterAll(async () => {
     await sandbox?.close();

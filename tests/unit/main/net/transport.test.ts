@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { NetworkFailure, send, type WireRequest } from '../../../../src-main/net/transport';
-import { nodeWire, useWireFactory, type WireInit } from '../../../../src-main/net/wire';
+import { nodeWireFactory, useWireFactory, type WireInit } from '../../../../src-main/net/wire';
 
 const request: WireRequest = { method: 'GET', url: 'http://127.0.0.1:9/appointments/1', headers: {}, body: undefined, timeoutMs: 50 };
 
@@ -16,7 +16,7 @@ function recordingWire(answer: 'at once' | 'never'): AbortSignal[] {
   return signals;
 }
 
-afterEach(() => useWireFactory((extraCertificates) => nodeWire({ extraCertificates })));
+afterEach(() => useWireFactory(nodeWireFactory));
 
 describe('one exchange on the wire', () => {
   it('lets go of its time limit once answered: nothing fires for an exchange long over', async () => {
