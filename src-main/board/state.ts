@@ -9,7 +9,7 @@ import { callHolds, journeyStatus, type JourneyExam } from './journey';
 import { recheckClassOf, recheckOf, recheckSince, type RecheckItem } from './recheck';
 import { sharedTicket } from './ticket-strings';
 import { StringPool } from '../string-pool';
-import type { Check, ReadAppointment } from './verifier';
+import { knownAppointment, type Check, type ReadAppointment } from './verifier';
 
 /** What this desk did to a ticket that the platform and publisher may not show yet. */
 export interface LocalChange {
@@ -327,7 +327,8 @@ export class BoardState {
     const group = groupOf(status, this.isCalled(ticket));
     if (!group) return null;
     const check = ticket.contractAppointmentId ? this.check(ticket.contractAppointmentId) : null;
-    const appointment = check?.kind === 'verified' ? check.appointment : null;
+    // An unanswered read keeps what the last answer said of the exam: only the row's check says it is not vouched for.
+    const appointment = knownAppointment(check);
     const journey = this.journeyOf(ticket);
     // Exams are marked done only while the visit goes on: once every exam is done, the row's group says it.
     const marks = journey !== null && statusRank(status) < statusRank('done');

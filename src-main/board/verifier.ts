@@ -34,7 +34,11 @@ export type Check =
   /** `linked`: the patient's other appointments checked in under the same ticket (journey.ts); absent means none. */
   | { kind: 'verified'; appointment: ReadAppointment; linked?: readonly ReadAppointment[]; at: number }
   | { kind: 'gone'; at: number }
-  | { kind: 'unreachable'; at: number };
+  /**
+   * `known`: the appointment as the last answer gave it. The row keeps its exam, room and practitioner
+   * while the medical system does not answer (its status is no longer vouched for: « non vérifié »).
+   */
+  | { kind: 'unreachable'; known?: ReadAppointment; at: number };
 
 export interface ReverifierOptions {
   getAppointmentById: (id: string) => Promise<AppointmentPair>;
@@ -149,7 +153,8 @@ export class Reverifier {
       check = { kind: 'verified', appointment, ...(linked.length > 0 ? { linked } : {}), at: this.now() };
     } catch (error) {
       const gone = isContractError(error) && error.status === 404 && error.code === 'UNKNOWN_APPOINTMENT';
-      check = { kind: gone ? 'gone' : 'unreachable', at: this.now() };
+      const known = knownAppointment(this.cache.get(appointmentId));
+      check = gone ? { kind: 'gone', at: this.now() } : { kind: 'unreachable', ...(known ? { known } : {}), at: this.now() };
     }
     if ((this.epochs.get(appointmentId) ?? 0) === epoch && this.generation === generation) this.cache.set(appointmentId, check);
     return check;
@@ -158,4 +163,10 @@ export class Reverifier {
   private now(): number {
     return (this.options.now ?? Date.now)();
   }
+}
+
+/** The appointment as the medical system last gave it, whether or not the latest read was answered. */
+export function knownAppointment(check: Check | null | undefined): ReadAppointment | null {
+  if (check?.kind === 'verified') return check.appointment;
+  return check?.kind === 'unreachable' ? (check.known ?? null) : null;
 }

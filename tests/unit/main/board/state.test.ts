@@ -173,6 +173,22 @@ describe('board state without pushes from the medical system', () => {
     expect(done.row('d')!.lastConfirmedAt).toBe(new Date(100_000).toISOString());
   });
 
+  it('a row keeps its exam, room and practitioner while the medical system does not answer, and says it is not vouched for', () => {
+    const verified = read('checkedIn', 100_000);
+    const appointment = { ...(verified.kind === 'verified' ? verified.appointment : ({} as Appointment)), examLabel: 'IRM genou', roomLabel: 'Salle IRM 1', practitionerLabel: 'Dr Martin', examTypeId: 'irm' };
+    let check: Check = { ...verified, appointment } as Check;
+    const state = new BoardState(() => check, () => undefined, () => 100_000);
+    state.upsert(ticket('k', 'apt-1'));
+    const facts = { examLabel: 'IRM genou', room: 'Salle IRM 1', practitioner: 'Dr Martin', examTypeId: 'irm', startDate: '2026-11-23T10:00:00+01:00' };
+    expect(state.row('k')).toMatchObject({ ...facts, verification: 'verified' });
+    check = { kind: 'unreachable', known: appointment, at: 101_000 };
+    state.touchAppointment('apt-1');
+    expect(state.row('k')).toMatchObject({ ...facts, verification: 'notVerified' });
+    // Never answered: the ticket's own label, nothing else.
+    check = { kind: 'unreachable', at: 102_000 };
+    expect(state.row('k')).toMatchObject({ examLabel: 'IRM', room: null, practitioner: null, examTypeId: null, startDate: null, verification: 'notVerified' });
+  });
+
   it("says when a push only refreshes the rows' checks, which moves no figure, and not when a read moved a row", async () => {
     const published: BoardRowsEvent[] = [];
     let now = 100_000;

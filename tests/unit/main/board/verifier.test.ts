@@ -68,6 +68,27 @@ describe('re-verification', () => {
     expect((await verifier.verify('other')).kind).toBe('unreachable');
   });
 
+  it('an unanswered read keeps the appointment as the last answer gave it, through several, and a 404 keeps nothing', async () => {
+    let down = false;
+    const verifier = new Reverifier({
+      ttlMs: 0,
+      getAppointmentById: async (id) => {
+        if (!down) return { ...pair(id, 'checkedIn'), appointment: { ...pair(id, 'checkedIn').appointment, roomLabel: 'Salle IRM 1' } };
+        if (id === 'gone') throw new ContractError('UNKNOWN_APPOINTMENT', 'x', { status: 404, contractCode: 'UNKNOWN_APPOINTMENT' });
+        throw new ContractError('PUBLISHER_UNREACHABLE', 'x', { retryable: true });
+      },
+    });
+    await verifier.refresh('a');
+    await verifier.refresh('gone');
+    down = true;
+    for (let i = 0; i < 2; i += 1) {
+      const check = await verifier.refresh('a');
+      expect(check).toMatchObject({ kind: 'unreachable', known: { id: 'a', status: 'checkedIn', roomLabel: 'Salle IRM 1' } });
+    }
+    expect(await verifier.refresh('gone')).not.toHaveProperty('known');
+    expect(await verifier.refresh('never-read')).not.toHaveProperty('known');
+  });
+
   it('an answer to a request sent before forget() is never cached: the next look asks again', async () => {
     let status: 'scheduled' | 'checkedIn' = 'scheduled';
     const answers: (() => void)[] = [];
