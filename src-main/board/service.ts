@@ -145,6 +145,8 @@ export class BoardService {
       (change) => {
         if (!this.locked) deps.events.emit('board/rows', change);
       },
+      Date.now,
+      (id) => this.verifier.lastAnswer(id),
     );
     this.rechecking = new BoardRechecking({
       state: this.state,

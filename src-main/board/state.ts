@@ -9,7 +9,7 @@ import { callHolds, journeyStatus, type JourneyExam } from './journey';
 import { recheckClassOf, recheckOf, recheckSince, type RecheckItem } from './recheck';
 import { sharedTicket } from './ticket-strings';
 import { StringPool } from '../string-pool';
-import { knownAppointment, type Check, type ReadAppointment } from './verifier';
+import type { Check, ReadAppointment } from './verifier';
 
 /** What this desk did to a ticket that the platform and publisher may not show yet. */
 export interface LocalChange {
@@ -90,6 +90,8 @@ export class BoardState {
     private readonly check: (appointmentId: string) => Check | null,
     private readonly publish: (change: BoardRowsEvent) => void,
     private readonly now: () => number = Date.now,
+    /** The appointment as the medical system last gave it (Reverifier.lastAnswer), kept while it is asked again. */
+    private readonly lastAnswer: (appointmentId: string) => ReadAppointment | null = () => null,
   ) {}
 
   /** The medical system just answered this desk that the appointment is at `status` (a check-in here). */
@@ -326,9 +328,10 @@ export class BoardState {
     if (this.setAside(ticket, status)) return null;
     const group = groupOf(status, this.isCalled(ticket));
     if (!group) return null;
-    const check = ticket.contractAppointmentId ? this.check(ticket.contractAppointmentId) : null;
-    // An unanswered read keeps what the last answer said of the exam: only the row's check says it is not vouched for.
-    const appointment = knownAppointment(check);
+    const appointmentId = ticket.contractAppointmentId;
+    const check = appointmentId ? this.check(appointmentId) : null;
+    // Asked again or unanswered, the row keeps what the last answer said of the exam: only its check says it is not vouched for.
+    const appointment = check?.kind === 'verified' ? check.appointment : appointmentId && check?.kind !== 'gone' ? this.lastAnswer(appointmentId) : null;
     const journey = this.journeyOf(ticket);
     // Exams are marked done only while the visit goes on: once every exam is done, the row's group says it.
     const marks = journey !== null && statusRank(status) < statusRank('done');

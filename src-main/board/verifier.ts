@@ -34,11 +34,7 @@ export type Check =
   /** `linked`: the patient's other appointments checked in under the same ticket (journey.ts); absent means none. */
   | { kind: 'verified'; appointment: ReadAppointment; linked?: readonly ReadAppointment[]; at: number }
   | { kind: 'gone'; at: number }
-  /**
-   * `known`: the appointment as the last answer gave it. The row keeps its exam, room and practitioner
-   * while the medical system does not answer (its status is no longer vouched for: « non vérifié »).
-   */
-  | { kind: 'unreachable'; known?: ReadAppointment; at: number };
+  | { kind: 'unreachable'; at: number };
 
 export interface ReverifierOptions {
   getAppointmentById: (id: string) => Promise<AppointmentPair>;
@@ -59,6 +55,13 @@ export interface ReverifierOptions {
  */
 export class Reverifier {
   private readonly cache = new Map<string, Check>();
+  /**
+   * Each appointment as the medical system last gave it, kept through forget() and unanswered reads:
+   * a row keeps its exam, room and practitioner while its status is asked again (after every move,
+   * 1,700 of a short day's 5,300 pushes emptied those columns and the answer filled them again, soak
+   * 7 Dec 2026) or goes unanswered (an outage); only its check says it is not vouched for.
+   */
+  private readonly answers = new Map<string, ReadAppointment>();
   private readonly inFlight = new Map<string, Promise<Check>>();
   /** Bumped by forget(): an answer to a request sent before it is stale and never cached. */
   private readonly epochs = new Map<string, number>();
@@ -78,6 +81,11 @@ export class Reverifier {
 
   cached(appointmentId: string): Check | null {
     return this.cache.get(appointmentId) ?? null;
+  }
+
+  /** The appointment as the medical system last gave it, whether or not its latest read is answered; null once it said it is gone. */
+  lastAnswer(appointmentId: string): ReadAppointment | null {
+    return this.answers.get(appointmentId) ?? null;
   }
 
   /** `fresh`: right before an action, the cache is not good enough. */
@@ -108,7 +116,9 @@ export class Reverifier {
   learn(appointmentId: string, status: Appointment['status'], at: number): boolean {
     const known = this.cache.get(appointmentId);
     if (known?.kind !== 'verified' || known.at >= at || this.inFlight.has(appointmentId)) return false;
-    this.cache.set(appointmentId, { ...known, appointment: { ...known.appointment, status }, at });
+    const appointment = { ...known.appointment, status };
+    this.cache.set(appointmentId, { ...known, appointment, at });
+    this.answers.set(appointmentId, appointment);
     return true;
   }
 
@@ -127,6 +137,7 @@ export class Reverifier {
    */
   keepOnly(appointmentIds: ReadonlySet<string>): void {
     for (const id of this.cache.keys()) if (!appointmentIds.has(id)) this.cache.delete(id);
+    for (const id of this.answers.keys()) if (!appointmentIds.has(id)) this.answers.delete(id);
     for (const id of this.epochs.keys()) if (!appointmentIds.has(id)) this.epochs.delete(id);
     // Their epochs gone, answers to requests sent before cannot be told stale: none of them is cached.
     this.generation += 1;
@@ -153,20 +164,17 @@ export class Reverifier {
       check = { kind: 'verified', appointment, ...(linked.length > 0 ? { linked } : {}), at: this.now() };
     } catch (error) {
       const gone = isContractError(error) && error.status === 404 && error.code === 'UNKNOWN_APPOINTMENT';
-      const known = knownAppointment(this.cache.get(appointmentId));
-      check = gone ? { kind: 'gone', at: this.now() } : { kind: 'unreachable', ...(known ? { known } : {}), at: this.now() };
+      check = { kind: gone ? 'gone' : 'unreachable', at: this.now() };
     }
-    if ((this.epochs.get(appointmentId) ?? 0) === epoch && this.generation === generation) this.cache.set(appointmentId, check);
+    if ((this.epochs.get(appointmentId) ?? 0) === epoch && this.generation === generation) {
+      this.cache.set(appointmentId, check);
+      if (check.kind === 'verified') this.answers.set(appointmentId, check.appointment);
+      else if (check.kind === 'gone') this.answers.delete(appointmentId);
+    }
     return check;
   }
 
   private now(): number {
     return (this.options.now ?? Date.now)();
   }
-}
-
-/** The appointment as the medical system last gave it, whether or not the latest read was answered. */
-export function knownAppointment(check: Check | null | undefined): ReadAppointment | null {
-  if (check?.kind === 'verified') return check.appointment;
-  return check?.kind === 'unreachable' ? (check.known ?? null) : null;
 }

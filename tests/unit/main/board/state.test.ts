@@ -173,20 +173,28 @@ describe('board state without pushes from the medical system', () => {
     expect(done.row('d')!.lastConfirmedAt).toBe(new Date(100_000).toISOString());
   });
 
-  it('a row keeps its exam, room and practitioner while the medical system does not answer, and says it is not vouched for', () => {
+  it('a row keeps its exam, room and practitioner while its status is asked again or goes unanswered, and says it is not vouched for', () => {
     const verified = read('checkedIn', 100_000);
     const appointment = { ...(verified.kind === 'verified' ? verified.appointment : ({} as Appointment)), examLabel: 'IRM genou', roomLabel: 'Salle IRM 1', practitionerLabel: 'Dr Martin', examTypeId: 'irm' };
-    let check: Check = { ...verified, appointment } as Check;
-    const state = new BoardState(() => check, () => undefined, () => 100_000);
+    let check: Check | null = { ...verified, appointment } as Check;
+    let last: typeof appointment | null = appointment;
+    const state = new BoardState(() => check, () => undefined, () => 100_000, () => last);
     state.upsert(ticket('k', 'apt-1'));
-    const facts = { examLabel: 'IRM genou', room: 'Salle IRM 1', practitioner: 'Dr Martin', examTypeId: 'irm', startDate: '2026-11-23T10:00:00+01:00' };
+    const facts = { examLabel: 'IRM genou', room: 'Salle IRM 1', practitioner: 'Dr Martin', examTypeId: 'irm', startDate: '2026-11-23T10:00:00+01:00', anomalies: [] };
     expect(state.row('k')).toMatchObject({ ...facts, verification: 'verified' });
-    check = { kind: 'unreachable', known: appointment, at: 101_000 };
+    // A move was made: the read is asked again.
+    check = null;
     state.touchAppointment('apt-1');
+    expect(state.row('k')).toMatchObject({ ...facts, verification: 'checking' });
+    check = { kind: 'unreachable', at: 101_000 };
     expect(state.row('k')).toMatchObject({ ...facts, verification: 'notVerified' });
     // Never answered: the ticket's own label, nothing else.
-    check = { kind: 'unreachable', at: 102_000 };
+    last = null;
     expect(state.row('k')).toMatchObject({ examLabel: 'IRM', room: null, practitioner: null, examTypeId: null, startDate: null, verification: 'notVerified' });
+    // Gone: nothing of the last answer either.
+    last = appointment;
+    check = { kind: 'gone', at: 102_000 };
+    expect(state.row('k')).toMatchObject({ examLabel: 'IRM', room: null, practitioner: null, verification: 'gone' });
   });
 
   it("says when a push only refreshes the rows' checks, which moves no figure, and not when a read moved a row", async () => {

@@ -68,7 +68,7 @@ describe('re-verification', () => {
     expect((await verifier.verify('other')).kind).toBe('unreachable');
   });
 
-  it('an unanswered read keeps the appointment as the last answer gave it, through several, and a 404 keeps nothing', async () => {
+  it('keeps the appointment as the last answer gave it through unanswered reads and forget(), and nothing once it is gone', async () => {
     let down = false;
     const verifier = new Reverifier({
       ttlMs: 0,
@@ -82,11 +82,21 @@ describe('re-verification', () => {
     await verifier.refresh('gone');
     down = true;
     for (let i = 0; i < 2; i += 1) {
-      const check = await verifier.refresh('a');
-      expect(check).toMatchObject({ kind: 'unreachable', known: { id: 'a', status: 'checkedIn', roomLabel: 'Salle IRM 1' } });
+      expect((await verifier.refresh('a')).kind).toBe('unreachable');
+      expect(verifier.lastAnswer('a')).toMatchObject({ id: 'a', status: 'checkedIn', roomLabel: 'Salle IRM 1' });
     }
-    expect(await verifier.refresh('gone')).not.toHaveProperty('known');
-    expect(await verifier.refresh('never-read')).not.toHaveProperty('known');
+    // A move: the read is asked again, the last answer stays until the next one.
+    verifier.forget('a');
+    expect(verifier.cached('a')).toBeNull();
+    expect(verifier.lastAnswer('a')).toMatchObject({ roomLabel: 'Salle IRM 1' });
+    expect(verifier.lastAnswer('gone')).not.toBeNull();
+    await verifier.refresh('gone');
+    expect(verifier.lastAnswer('gone')).toBeNull();
+    await verifier.refresh('never-read');
+    expect(verifier.lastAnswer('never-read')).toBeNull();
+    // Off the board (the next day): forgotten.
+    verifier.keepOnly(new Set());
+    expect(verifier.lastAnswer('a')).toBeNull();
   });
 
   it('an answer to a request sent before forget() is never cached: the next look asks again', async () => {
