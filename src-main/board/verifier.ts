@@ -57,9 +57,9 @@ export class Reverifier {
   private readonly cache = new Map<string, Check>();
   /**
    * Each appointment as the medical system last gave it, kept through forget() and unanswered reads:
-   * a row keeps its exam, room and practitioner while its status is asked again (after every move,
-   * 1,700 of a short day's 5,300 pushes emptied those columns and the answer filled them again, soak
-   * 7 Dec 2026) or goes unanswered (an outage); only its check says it is not vouched for.
+   * a row keeps its exam, room and practitioner while its status is asked again (after a move: of a
+   * short day's 5,267 row changes, 709 emptied those columns and some 640 answers filled them back,
+   * soak 7 Dec 2026) or goes unanswered (an outage); only its check says it is not vouched for.
    */
   private readonly answers = new Map<string, ReadAppointment>();
   private readonly inFlight = new Map<string, Promise<Check>>();
