@@ -602,6 +602,7 @@ class Day {
       this.desks.forEach((desk, index) => {
         const main = mains[index]!;
         this.log(`  ${desk.host.deskLabel} main holds ${JSON.stringify(added([], main.kinds))}, its sockets ${JSON.stringify(added([], main.peers ?? []))}`);
+        this.log(`  ${desk.host.deskLabel} main, what came and went reading by reading: ${JSON.stringify(main.unsteady ?? {})}`);
         // The start's timers are kept; at the end, the ones it did not have.
         const first = this.restingTimers.get(desk);
         if (!first) this.restingTimers.set(desk, main.timerKinds ?? []);

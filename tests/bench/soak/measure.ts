@@ -69,8 +69,10 @@ export interface MainSample {
   timers: number;
   /** Its sockets at rest, by way and port (`in :host`, `out :server`): a pool of keep-alive connections, or a leak. */
   peers?: string[];
-  /** Its timers at rest, by delay and handler (`5000 ms () => …`): what differs at the end. */
+  /** Its timers at rest, by handler (`() => void this.beat()`): what differs at the end. */
   timerKinds?: string[];
+  /** At rest, what came and went between readings, with its count in each: work in flight, a leak's steps. */
+  unsteady?: Record<string, string>;
 }
 
 export interface RendererSample {
@@ -91,8 +93,7 @@ const TRANSIENT = new Set(['FSReqCallback', 'FSReqPromise', 'FileHandleCloseReq'
 export async function sampleMain(inspector: InspectorSession): Promise<MainSample> {
   await inspector.send('HeapProfiler.collectGarbage');
   const { usedSize } = await inspector.send<{ usedSize: number }>('Runtime.getHeapUsage');
-  const resources = await inspector.evaluate<string[]>('process.getActiveResourcesInfo()');
-  const kinds = resources.filter((kind) => !TIMERS.has(kind) && !TRANSIENT.has(kind)).sort();
+  const kinds = await handleKinds(inspector);
   return {
     heapMb: usedSize / MB,
     handles: kinds.length,
@@ -101,20 +102,67 @@ export async function sampleMain(inspector: InspectorSession): Promise<MainSampl
   };
 }
 
+async function handleKinds(inspector: InspectorSession): Promise<string[]> {
+  const resources = await inspector.evaluate<string[]>('process.getActiveResourcesInfo()');
+  return resources.filter((kind) => !TIMERS.has(kind) && !TRANSIENT.has(kind)).sort();
+}
+
 /**
- * A desk's main process at rest: the least of `samples` readings a second apart. A request in
- * flight (a re-check, a keep-alive socket about to close) is in one reading and gone in the next;
- * a leak is in every one. The window outlasts a keep-alive connection's idle life (the preview
- * host's and the training servers' 5 s): a pool that grew in a busy second shrinks within it.
+ * A desk's main process at rest, read `samples` times over some 15 s: each kind of handle and timer
+ * counted as often as most readings hold it. A desk at rest still works on a schedule (its heartbeat,
+ * the stream's probe, a re-check): a request in flight, a keep-alive socket about to close, is in one
+ * reading or two and not in most; a heartbeat's timer, gone only while its announce is in flight, is
+ * in most; a leak is in every one. The window is three times a keep-alive connection's idle life (the
+ * preview host's and the training servers' 5 s): a pool that grew in a busy second is gone from most readings.
+ * (The least of each count, taken before 7 Dec 2026, counted a heartbeat whenever one reading caught
+ * its announce in flight, and the start and the end of a day differed by that luck, up to 4.)
  */
-export async function settledMain(inspector: InspectorSession, samples = 8): Promise<MainSample> {
-  let least = await sampleMain(inspector);
-  for (let i = 1; i < samples; i += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    const sample = await sampleMain(inspector);
-    least = { ...(sample.handles < least.handles ? sample : least), heapMb: sample.heapMb, timers: Math.min(least.timers, sample.timers) };
+export async function settledMain(inspector: InspectorSession, samples = 11): Promise<MainSample> {
+  // One garbage collection a reading (the timers' query's): each holds the loop a while, and readings that
+  // held it half the time kept the desk's own work in flight (a heartbeat's announce for over a second).
+  const readings: { kinds: string[]; timerKinds: string[]; peers: string[] }[] = [];
+  for (let i = 0; i < samples; i += 1) {
+    // Readings a second apart fell in step with the desk's one-second heartbeat: a window read its announce
+    // in flight every time, the next one never. Spaced 1 to 1.8 s apart, they fall all over its cycle.
+    if (i > 0) await new Promise((resolve) => setTimeout(resolve, 1_000 + ((i * 379) % 800)));
+    readings.push({ kinds: await handleKinds(inspector), timerKinds: await liveTimeouts(inspector, true), peers: await socketPeers(inspector) });
   }
-  return { ...least, peers: await socketPeers(inspector), timerKinds: await liveTimeouts(inspector, true) };
+  const kinds = usual(readings.map((reading) => reading.kinds));
+  // A timer re-armed with another delay is the same timer: counted by its handler.
+  const handler = (kind: string) => kind.replace(/^\d+ ms /, '');
+  const timerKinds = usual(readings.map((reading) => reading.timerKinds.map(handler)));
+  const { heapMb } = await sampleMain(inspector);
+  const unsteady = varying(readings.map((reading) => [...reading.kinds, ...reading.timerKinds.map(handler), ...reading.peers]));
+  return { heapMb, handles: kinds.length, kinds, timers: timerKinds.length, peers: usual(readings.map((reading) => reading.peers)), timerKinds, unsteady };
+}
+
+/** The items whose count is not the same in every reading, with their counts reading by reading (`0 1 1 0…`). */
+function varying(readings: string[][]): Record<string, string> {
+  const counts = readings.map((reading) => added([], reading));
+  const items = new Set(readings.flat());
+  const changing = [...items].map((item) => [item, counts.map((count) => count[item] ?? 0)] as const).filter(([, seen]) => new Set(seen).size > 1);
+  return Object.fromEntries(changing.map(([item, seen]) => [item.slice(0, 60), seen.join(' ')]));
+}
+
+/**
+ * What most readings hold: each item as many times as the count of it most readings agree on (a tie
+ * goes to the smaller count), sorted. `[[a], [a, b], [a]]` holds `[a]`.
+ */
+export function usual(readings: string[][]): string[] {
+  const counted = readings.map((reading) => {
+    const counts = new Map<string, number>();
+    for (const item of reading) counts.set(item, (counts.get(item) ?? 0) + 1);
+    return counts;
+  });
+  const items = new Set(readings.flat());
+  const held: string[] = [];
+  for (const item of items) {
+    const votes = new Map<number, number>();
+    for (const counts of counted) votes.set(counts.get(item) ?? 0, (votes.get(counts.get(item) ?? 0) ?? 0) + 1);
+    const [count] = [...votes].sort(([countA, votesA], [countB, votesB]) => votesB - votesA || countA - countB)[0]!;
+    for (let i = 0; i < count; i += 1) held.push(item);
+  }
+  return held.sort();
 }
 
 /** Main's sockets, accepted (`in`, by the local port) or opened (`out`, by the server's port), sorted. */
@@ -135,6 +183,11 @@ async function liveTimeouts(inspector: InspectorSession, kinds: true): Promise<s
 async function liveTimeouts(inspector: InspectorSession, kinds = false): Promise<number | string[]> {
   const objectGroup = 'soak-timers';
   try {
+    // A reading's garbage collection holds the loop a while; a timer due meanwhile fires as soon as it is let go,
+    // and the next command ran in the few ms its work was in flight, the timer fired and its successor not yet
+    // armed: the desk's one-second heartbeat was missing from a reading in three (7 Dec 2026). A tenth of a
+    // second of the loop's own first lets that work end.
+    await inspector.send('Runtime.evaluate', { expression: 'new Promise((resolve) => setTimeout(resolve, 100))', awaitPromise: true });
     const prototype = await inspector.send<{ result: { objectId: string } }>('Runtime.evaluate', {
       expression: '(() => { const probe = setTimeout(() => undefined, 1); clearTimeout(probe); return Object.getPrototypeOf(probe); })()',
       objectGroup,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dataMbOf } from '../../bench/soak/measure';
+import { dataMbOf, usual } from '../../bench/soak/measure';
 import { failures, keepsGrowing, metricsOf } from '../../bench/soak/verdict';
 
 describe('the soak: does a series keep growing?', () => {
@@ -24,6 +24,26 @@ describe('the soak: does a series keep growing?', () => {
         // A floor that never moves: a zero in every third.
         const values = extras.map((extra, hour) => 100 + (hour % 3 === 0 || hour === 4 || hour === 8 ? 0 : extra));
         return !keepsGrowing(values, 4);
+      }),
+    );
+  });
+});
+
+describe("the soak: a desk's main at rest, read nine times", () => {
+  const beat = '() => void this.beat()';
+  const parser = 'function onParserTimeout';
+
+  it('counts a heartbeat caught once in flight, and not a request in flight in two readings', () => {
+    const readings = [[beat], [beat, parser], [], [beat], [beat], [beat, parser], [beat], [beat], [beat]];
+    expect(usual(readings)).toEqual([beat]);
+  });
+
+  it('counts a leak in every reading, however the work in flight falls', () => {
+    const reading = fc.array(fc.constantFrom(beat, parser, 'keep-alive'), { maxLength: 6 });
+    fc.assert(
+      fc.property(fc.array(reading, { minLength: 9, maxLength: 9 }), (readings) => {
+        const leaked = readings.map((items) => [...items, 'leak', 'leak']);
+        return usual(leaked).length === usual(readings).length + 2 && usual(leaked).filter((item) => item === 'leak').length === 2;
       }),
     );
   });
