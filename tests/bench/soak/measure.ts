@@ -149,18 +149,13 @@ function varying(readings: string[][]): Record<string, string> {
  * goes to the smaller count), sorted. `[[a], [a, b], [a]]` holds `[a]`.
  */
 export function usual(readings: string[][]): string[] {
-  const counted = readings.map((reading) => {
-    const counts = new Map<string, number>();
-    for (const item of reading) counts.set(item, (counts.get(item) ?? 0) + 1);
-    return counts;
-  });
-  const items = new Set(readings.flat());
+  const counts = readings.map((reading) => added([], reading));
   const held: string[] = [];
-  for (const item of items) {
+  for (const item of new Set(readings.flat())) {
     const votes = new Map<number, number>();
-    for (const counts of counted) votes.set(counts.get(item) ?? 0, (votes.get(counts.get(item) ?? 0) ?? 0) + 1);
-    const [count] = [...votes].sort(([countA, votesA], [countB, votesB]) => votesB - votesA || countA - countB)[0]!;
-    for (let i = 0; i < count; i += 1) held.push(item);
+    for (const count of counts) votes.set(count[item] ?? 0, (votes.get(count[item] ?? 0) ?? 0) + 1);
+    const [agreed] = [...votes].sort(([countA, votesA], [countB, votesB]) => votesB - votesA || countA - countB)[0]!;
+    held.push(...Array<string>(agreed).fill(item));
   }
   return held.sort();
 }
