@@ -27,7 +27,8 @@ import { DeskPresenceLoop } from './presence';
 import { DeskQueueStore } from './queue-store';
 import { UnsentMoves } from './unsent';
 import { within } from '../net/within';
-import type { AbsentRow, BoardOffice, QueueOptions } from '../../src-shared/board/desks';
+import { absentChanges, byAbsentSince, type PushedAbsent } from '../../src-shared/board/absent-changes';
+import type { AbsentRow, BoardOffice, BoardOfficeEvent, QueueOptions } from '../../src-shared/board/desks';
 import type { DeskQueue, DeskState } from '../../src-shared/platform/desks';
 import type { UnsentMove } from '../../src-shared/board/unsent';
 import { BoardState } from './state';
@@ -104,8 +105,8 @@ export class BoardService {
   private uncoordinated = false;
   private readonly presence: DeskPresenceLoop;
   private officeScheduled = false;
-  /** The absent list as last pushed (JSON); null: to be pushed whole next time (after an unlock). */
-  private absentPushed: string | null = null;
+  /** The absent list as last pushed; null: to be pushed whole next time (the first push, after an unlock). */
+  private absentPushed: PushedAbsent | null = null;
   private readonly unsent: UnsentMoves;
 
   private constructor(
@@ -369,10 +370,10 @@ export class BoardService {
       const { ticketId, formattedNumber, patientDisplayName } = ticket;
       rows.push({ ticketId, formattedNumber, patientDisplayName, calls: absent.calls, deskLabel: absent.deskLabel, at: absent.at });
     }
-    return rows.sort((a, b) => a.at.localeCompare(b.at));
+    return rows.sort(byAbsentSince);
   }
 
-  /** One push per turn of the event loop, whatever changed (desks, absences); the absent list only when it changed. */
+  /** One push per turn of the event loop, whatever changed (desks, absences); of the absent list, what changed in it. */
   private officeChanged(): void {
     if (this.officeScheduled || this.locked) return;
     this.officeScheduled = true;
@@ -380,10 +381,11 @@ export class BoardService {
       this.officeScheduled = false;
       if (this.feedPlace === null) return;
       const { absent, ...office } = this.officeNow();
-      const absentText = JSON.stringify(absent);
-      const changed = absentText !== this.absentPushed;
-      this.absentPushed = absentText;
-      this.deps.events.emit('board/office', changed ? { ...office, absent } : office);
+      const whole = this.absentPushed === null;
+      const { changes, pushed } = absentChanges(this.absentPushed ?? new Map(), absent);
+      this.absentPushed = pushed;
+      const event: BoardOfficeEvent = whole ? { ...office, absent } : changes ? { ...office, absentChanges: changes } : office;
+      this.deps.events.emit('board/office', event);
     });
   }
 

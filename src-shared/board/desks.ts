@@ -26,12 +26,17 @@ export const boardOfficeSchema = z.object({
 });
 export type BoardOffice = z.infer<typeof boardOfficeSchema>;
 
+/** The absent rows new or changed since the last push, and the tickets no longer absent. */
+export const absentChangesSchema = z.object({ upserts: z.array(absentRowSchema), removed: z.array(z.string()) });
+export type AbsentChanges = z.infer<typeof absentChangesSchema>;
+
 /**
- * The office as pushed: the absent list only when it changed since the desk's last push. Desks call
- * all day, so the office changes every few seconds; the absent list, a few times an hour, and by
- * evening it may hold a hundred patients or more (48 KB a push on each desk in the full day's soak).
+ * The office as pushed: the absent list whole (`absent`) the first time and after an unlock, then
+ * only what changed in it (`absentChanges`), and neither when it did not change. Desks call all day,
+ * so the office changes every few seconds; the absent list, a few times an hour, and by evening it may
+ * hold a hundred patients or more (48 KB a push on each desk in the full day's soak, when it went whole).
  */
-export const boardOfficeEventSchema = boardOfficeSchema.extend({ absent: z.array(absentRowSchema).optional() });
+export const boardOfficeEventSchema = boardOfficeSchema.extend({ absent: z.array(absentRowSchema).optional(), absentChanges: absentChangesSchema.optional() });
 export type BoardOfficeEvent = z.infer<typeof boardOfficeEventSchema>;
 
 /** What a queue can be made of: the values seen on today's board (and those already chosen). */

@@ -1,9 +1,12 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { BoardOffice, QueueOptions, TransferRequest } from '../../../../src-shared/board/desks';
+import { withAbsentChanges } from '../../../../src-shared/board/absent-changes';
+import type { AbsentRow, BoardOffice, QueueOptions, TransferRequest } from '../../../../src-shared/board/desks';
 import type { BoardActionResult } from '../../../../src-shared/ipc/features/board.contract';
 import type { DeskQueue, DeskState } from '../../../../src-shared/platform/desks';
 import { desk, unwrap } from '../../../bridge/desk';
+
+type AbsentUpdate = (list: AbsentRow[]) => AbsentRow[];
 
 /**
  * Several desks, one office: this desk's state and queue, the office's other desks and the
@@ -24,20 +27,38 @@ export const useDesksStore = defineStore('desks', () => {
     return chosen !== null && chosen.examTypeIds.length + chosen.rooms.length + chosen.practitioners.length > 0;
   });
 
+  /**
+   * The absent list's pushes received while the office is asked, one list per question in flight. The
+   * push and the answer travel apart: what was pushed meanwhile is applied again to the answer, or a
+   * change the answer missed would be lost until that patient's next one.
+   */
+  const asking = new Set<AbsentUpdate[]>();
+
   async function open(): Promise<void> {
     if (unsubscribe.length === 0) {
       unsubscribe = [
-        // The absent list comes only when it changed: the one already here stands otherwise.
-        desk.on.board.office(({ absent: changed, ...next }) => {
-          office.value = { ...next, absent: changed ?? office.value?.absent ?? [] };
+        // The absent list comes whole, or as what changed in it, or not at all: the one here stands then.
+        desk.on.board.office(({ absent: whole, absentChanges: changes, ...next }) => {
+          const update = whole ? () => whole : changes ? (list: AbsentRow[]) => withAbsentChanges(list, changes) : null;
+          if (update) for (const arrived of asking) arrived.push(update);
+          const list = office.value?.absent ?? [];
+          office.value = { ...next, absent: update ? update(list) : list };
         }),
         // Locked, no patient name stays behind the lock: the absent list goes with the rows.
         desk.on.board.locked((lock) => {
+          if (lock) for (const arrived of asking) arrived.push(() => []);
           if (lock && office.value) office.value = { ...office.value, absent: [] };
         }),
       ];
     }
-    office.value = await unwrap(desk.board.office());
+    const arrived: AbsentUpdate[] = [];
+    asking.add(arrived);
+    try {
+      const answer = await unwrap(desk.board.office());
+      office.value = { ...answer, absent: arrived.reduce((list, update) => update(list), answer.absent) };
+    } finally {
+      asking.delete(arrived);
+    }
   }
 
   function close(): void {

@@ -26,4 +26,21 @@ describe('the office as the board keeps it', () => {
     expect(desks.absent).toEqual([]);
     desks.close();
   });
+
+  it('applies the absent list pushed as its changes, in its order, and those pushed while it asked main', async () => {
+    const later: AbsentRow = { ...absentRow, ticketId: 't2', formattedNumber: 'A002', at: '2026-11-29T09:30:00+01:00' };
+    const earlier: AbsentRow = { ...absentRow, ticketId: 't0', formattedNumber: 'A000', at: '2026-11-29T08:30:00+01:00' };
+    const { absent: _whole, ...withoutAbsent } = office;
+    // The answer was made before main pushed the patient set aside meanwhile: it lacks her.
+    deskReplies.set('board/office', (): DeskResult<BoardOffice> => {
+      deskEmit('board/office', { ...withoutAbsent, absentChanges: { upserts: [later], removed: [] } });
+      return { ok: true, value: office };
+    });
+    const desks = useDesksStore(createPinia());
+    await desks.open();
+    expect(desks.absent.map((row) => row.ticketId)).toEqual(['t1', 't2']);
+    deskEmit('board/office', { ...withoutAbsent, absentChanges: { upserts: [earlier, { ...absentRow, calls: 3 }], removed: ['t2'] } });
+    expect(desks.absent).toEqual([earlier, { ...absentRow, calls: 3 }]);
+    desks.close();
+  });
 });
