@@ -305,6 +305,8 @@ test.describe('live call board', () => {
 
     await page.keyboard.press('d');
     await expect(board.undo).toBeVisible();
+    // Its bar moves in steps: a transition on it redrew the page sixty times a second for the whole countdown.
+    await expect(board.undo.locator('.v-progress-linear__determinate')).toHaveCSS('transition-duration', '0s');
     // The countdown on screen, for as long as it lasts (it may end during the pass: nothing then waits for it).
     await expectAccessible(page);
     await expect(row).toHaveAttribute('data-status', 'done', { timeout: 20_000 });

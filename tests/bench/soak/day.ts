@@ -11,7 +11,7 @@ import { PrinterEmulator } from '../../helpers/printer-emulator';
 import { percentile } from '../harness';
 import { cpuShares, readCpuTicks } from './cpu';
 import { launchDeskHost, type DeskHost } from './hosts';
-import { added, armRowText, dataMbOf, pageDataMb, type ProbeStamps, RENDERER_COUNTERS, rendererInventory, sampleMain, sampleRenderer, settledMain, takeFrames } from './measure';
+import { added, armRowText, dataMbOf, pageDataMb, pageTimes, pageTimeShares, type PageTimes, type ProbeStamps, RENDERER_COUNTERS, rendererInventory, sampleMain, sampleRenderer, settledMain, takeFrames } from './measure';
 import { planDay, type HourPlan, type SoakScale } from './plan';
 import { padDay } from './world';
 import type { Counts, HeapData, HourRow } from './verdict';
@@ -83,14 +83,18 @@ export async function runSoak(scale: SoakScale, log: Log): Promise<SoakResult> {
       const started = performance.now();
       const asked = publisherRequestCount(sandbox.world.publisher);
       const cpu = readCpuTicks();
+      const pagesBefore = await day.pagesTimes();
       await day.profiled(hour.hour, () => day.play(hour));
       const seconds = (performance.now() - started) / 1000;
       const shares = cpuShares(cpu, readCpuTicks(), seconds);
+      const pagesAfter = await day.pagesTimes();
       // The desks' reads of the medical system (re-checks, mostly): a load that grows with the rows to re-check.
       const perSecond = (publisherRequestCount(sandbox.world.publisher) - asked) / seconds;
       rows.push(await day.reading(percentile(day.takeProbeSamples(), 95), hour.hour));
       log(`hour ${hour.hour + 1}/${plan.length} in ${seconds.toFixed(0)} s, ${perSecond.toFixed(1)} requests a second to the medical system: ${JSON.stringify(rows.at(-1))}`);
       log(`  CPU, % of one core (the machine has ${availableParallelism()}): ${JSON.stringify(shares)}`);
+      // Which page's main thread the hour kept busy (the four desks', then the display's).
+      log(`  pages' main threads, ms a second: ${JSON.stringify(pagesAfter.map((after, index) => pageTimeShares(pagesBefore[index]!, after, seconds)))}`);
     }
     const end = await day.restingReading();
     log(`end: ${JSON.stringify(end)}`);
@@ -591,6 +595,13 @@ class Day {
     const file = path.join(folder, `desk-1-main-hour-${hour + 1}.heapsnapshot`);
     await this.desks[0]!.host.inspector.heapSnapshot(file);
     this.log(`  desk 1's profiles of hour ${hour + 1} written to ${folder}`);
+  }
+
+  /** Each page's main-thread time so far: the desks' pages, then the display's. */
+  async pagesTimes(): Promise<PageTimes[]> {
+    const pages: PageTimes[] = [];
+    for (const cdp of [...this.desks.map((desk) => desk.cdp), this.display.cdp]) pages.push(await pageTimes(cdp));
+    return pages;
   }
 
   /** `atRest`: main's handles and timers as the least of a few readings, its kinds logged (what differs at the end). */

@@ -25,6 +25,13 @@ describe('undo countdown', () => {
     expect(snackbar()?.textContent).toContain('I002\u00a0: terminé dans 8\u00a0s');
     await vi.advanceTimersByTimeAsync(5_100);
     expect(snackbar()?.textContent).toContain('dans 3\u00a0s');
+    // The bar shrinks with the seconds shown, not between them (each step a redraw, not sixty a second).
+    const bar = () => Number(snackbar()?.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow'));
+    expect(bar()).toBe(37.5);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(bar()).toBe(37.5);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(bar()).toBe(25);
     document.querySelector<HTMLButtonElement>('[data-testid="board-undo-button"]')!.click();
     expect(wrapper.emitted('undo')).toHaveLength(1);
     wrapper.unmount();
