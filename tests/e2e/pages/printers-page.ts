@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The technician's Printers page. */
 export class PrintersPage {
@@ -44,7 +44,13 @@ export class PrintersPage {
     const field = this.page.getByTestId('printer-model');
     await field.click();
     await field.locator('input').fill(name);
-    await this.page.getByRole('option', { name, exact: true }).click();
+    const option = this.page.getByRole('option', { name, exact: true });
+    // Chosen, the list closes. Under a loaded CI the list was still filtering at the click, which chose
+    // nothing and left it open on the one model (7 Dec 2026): the option is clicked again then.
+    await expect(async () => {
+      if (await option.isVisible()) await option.click({ timeout: 5_000 });
+      await expect(this.page.getByRole('listbox')).toBeHidden({ timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
   }
 
   job(number: string): Locator {
