@@ -511,7 +511,7 @@ class Day {
       mains.push(dataMbOf(text));
     }
     const pages: number[] = [];
-    for (const cdp of [...this.desks.map((desk) => desk.cdp), this.display.cdp]) pages.push(await pageDataMb(cdp));
+    for (const cdp of this.pageSessions()) pages.push(await pageDataMb(cdp));
     return { mains, pages };
   }
 
@@ -597,10 +597,15 @@ class Day {
     this.log(`  desk 1's profiles of hour ${hour + 1} written to ${folder}`);
   }
 
-  /** Each page's main-thread time so far: the desks' pages, then the display's. */
+  /** The pages' DevTools sessions: the desks', then the display's. */
+  private pageSessions(): CDPSession[] {
+    return [...this.desks.map((desk) => desk.cdp), this.display.cdp];
+  }
+
+  /** Each page's main-thread time so far, in pageSessions' order. */
   async pagesTimes(): Promise<PageTimes[]> {
     const pages: PageTimes[] = [];
-    for (const cdp of [...this.desks.map((desk) => desk.cdp), this.display.cdp]) pages.push(await pageTimes(cdp));
+    for (const cdp of this.pageSessions()) pages.push(await pageTimes(cdp));
     return pages;
   }
 
@@ -622,7 +627,7 @@ class Day {
     }
     await this.heapSnapshot(hour);
     const pages = [];
-    for (const cdp of [...this.desks.map((desk) => desk.cdp), this.display.cdp]) pages.push(await sampleRenderer(cdp));
+    for (const cdp of this.pageSessions()) pages.push(await sampleRenderer(cdp));
     const sum = <T>(items: T[], of: (item: T) => number) => items.reduce((total, item) => total + of(item), 0);
     const round = (value: number) => Math.round(value * 10) / 10;
     this.log(`  mains ${JSON.stringify(mains.map((sample) => ({ heapMb: round(sample.heapMb), handles: sample.handles, timers: sample.timers })))}`);
