@@ -3,23 +3,8 @@ import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-rou
 import { useBoardStore } from '../features/board/stores/board';
 import { useSessionStore } from '../features/staff/stores/session';
 import { useAppStore } from '../stores/app';
+import { boardView, sections, signInView } from './sections';
 
-/** The first screens: their code is fetched at start, while the router still asks main where to go. */
-const signInView = () => import('../features/staff/views/SignInView.vue');
-const boardView = () => import('../features/board/views/BoardView.vue');
-
-/**
- * The product's sections. Hash history: app:// and the preview host serve one file. Every view is
- * its own chunk (dynamic import): a section's code, its charts and forms load when it is opened.
- */
-export const sections = [
-  { name: 'board', path: '/board', icon: 'mdi-view-dashboard-outline', staffOnly: true, view: boardView },
-  { name: 'checkin', path: '/check-in', icon: 'mdi-account-arrow-right-outline', staffOnly: true, view: () => import('../features/checkin/views/CheckinView.vue') },
-  { name: 'statistics', path: '/statistics', icon: 'mdi-chart-bar', staffOnly: true, view: () => import('../features/statistics/views/StatisticsView.vue') },
-  { name: 'printers', path: '/printers', icon: 'mdi-printer-pos-outline', staffOnly: false, view: () => import('../features/printing/views/PrintersView.vue') },
-  { name: 'admin', path: '/admin', icon: 'mdi-shield-account-outline', staffOnly: false, view: () => import('../features/admin/views/AdminView.vue') },
-  { name: 'settings', path: '/settings', icon: 'mdi-cog-outline', staffOnly: false, view: () => import('../features/settings/views/SettingsView.vue') },
-] as const;
 
 /**
  * What the first navigation asks main (the desk, its connection, the session), asked as the page

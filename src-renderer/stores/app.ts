@@ -3,6 +3,7 @@ import { computed, ref } from 'vue';
 import { platformNow as onPlatformClock, UNMEASURED_CLOCK } from '../../src-shared/clock';
 import type { AppInfo, ConnectionState } from '../../src-shared/ipc/contract';
 import { desk, link, unwrap } from '../bridge/desk';
+import { takeAppInfo } from '../boot/first-questions';
 
 /** What the app bar shows: which desk this is and whether its backends answer. */
 export const useAppStore = defineStore('app', () => {
@@ -30,7 +31,7 @@ export const useAppStore = defineStore('app', () => {
     stopListening ??= desk.on.connection.changed((state) => {
       connection.value = state;
     });
-    const [appInfo, state] = await Promise.all([unwrap(desk.app.info()), unwrap(desk.connection.status())]);
+    const [appInfo, state] = await Promise.all([unwrap(takeAppInfo()), unwrap(desk.connection.status())]);
     info.value = appInfo;
     connection.value = state;
   }

@@ -12,11 +12,11 @@ export interface ManifestChunk {
 export type Manifest = Record<string, ManifestChunk>;
 
 /**
- * The source files whose chunks a desk runs before its sign-in screen and board are on screen: both
- * routes, and the texts of the language shown (each language is its own chunk, loaded before the app
- * mounts; French, the longer one, is counted).
+ * The source files whose chunks a desk runs before its sign-in screen and board are on screen: the app
+ * the boot script loads (main.ts) and both routes. French, the longer language, comes with the boot
+ * script (the entry), so its texts are counted; English ones are a chunk of their own.
  */
-export const FIRST_SCREEN_ROUTES = ['features/staff/views/SignInView.vue', 'features/board/views/BoardView.vue', 'locales/fr.ts'];
+export const FIRST_SCREEN_ROUTES = ['main.ts', 'features/staff/views/SignInView.vue', 'features/board/views/BoardView.vue'];
 
 /**
  * The JavaScript files the first screen needs: the entry, the given route chunks and everything they

@@ -86,6 +86,50 @@ test.describe('staff sign-in through the preview host and the training sandbox',
     await expect(page).toHaveURL(/#\/sign-in/);
   });
 
+  test('the sign-in is on screen before the app has loaded: what is typed there, and Enter, sign in once it has', async ({ page, previewHost }) => {
+    // The app's code (Vue, Vuetify, the shell) held: only the boot script has run.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(previewHost.openUrl);
+    const boot = page.getByTestId('boot-sign-in');
+    await expect(boot.getByRole('heading', { level: 1 })).toHaveText('Connexion accueil');
+    await expect(page.getByTestId('boot-sign-in-login')).toBeFocused();
+    await expect(page.getByTestId('sign-in-login')).toHaveCount(0);
+    await page.getByTestId('boot-sign-in-login').pressSequentially('accueil');
+    await page.getByTestId('boot-sign-in-password').fill('formation');
+    await page.getByTestId('boot-sign-in-password').press('Enter');
+    release();
+    await expect(page).toHaveURL(/#\/board$/);
+    await expect(page.getByTestId('staff-name')).toHaveText('Élodie Mercier');
+    await expect(boot).toHaveCount(0);
+    await page.getByRole('button', { name: 'Se déconnecter' }).click();
+    await expect(page).toHaveURL(/#\/sign-in/);
+  });
+
+  test('a page reopened on a signed-in desk goes to the board, and a page open to anyone to itself: no sign-in drawn first', async ({ page, previewHost }) => {
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="boot-sign-in"]')) (window as { bootSeen?: boolean }).bootSeen = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const signIn = new SignInPage(page);
+    await signIn.open(previewHost.openUrl);
+    await signIn.signIn('accueil', 'formation');
+    await expect(page).toHaveURL(/#\/board$/);
+    await page.reload();
+    await expect(page.getByTestId('staff-name')).toHaveText('Élodie Mercier');
+    expect(await page.evaluate(() => (window as { bootSeen?: boolean }).bootSeen ?? false)).toBe(false);
+    await page.getByRole('button', { name: 'Se déconnecter' }).click();
+    await expect(page).toHaveURL(/#\/sign-in/);
+    await page.goto(`${previewHost.url}/#/printers`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Imprimantes');
+    expect(await page.evaluate(() => (window as { bootSeen?: boolean }).bootSeen ?? false)).toBe(false);
+  });
+
   test('follows an English system locale', async ({ browser, previewHost }) => {
     const context = await browser.newContext({ locale: 'en-US' });
     const page = await context.newPage();

@@ -64,6 +64,37 @@ describe('staff sign-in screen', () => {
     expect(deskCalls.find((call) => call.channel === 'staff/signIn')?.request).toEqual({ login: 'accueil', password: 'formation' });
   });
 
+  it('carries on from the boot screen: what was typed there, and the Enter pressed, sign in; the boot screen goes', async () => {
+    deskReplies.set('staff/signIn', () => ({
+      ok: true,
+      value: { displayName: 'Élodie Mercier', email: 'e@x.example', offices: [], signedInAt: '2026-11-23T08:00:00.000Z' },
+    }));
+    // A first start: the boot screen's module has not been taken over by an earlier test's sign-in.
+    vi.resetModules();
+    const { showBootSignIn } = await import('../../../src-renderer/boot/boot-sign-in');
+    const { fr } = await import('../../../src-renderer/locales/fr');
+    const { sections } = await import('../../../src-renderer/router/sections');
+    const { createDeskRouter: freshRouter } = await import('../../../src-renderer/router');
+    const { default: FreshSignInView } = await import('../../../src-renderer/features/staff/views/SignInView.vue');
+    showBootSignIn({ texts: fr, rail: false, training: false, trainingAccounts: [], version: '1', sections });
+    const typed = (name: string, value: string) => {
+      const field = document.querySelector<HTMLInputElement>(`[data-testid="boot-sign-in-${name}"]`)!;
+      field.value = value;
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    typed('login', 'accueil');
+    typed('password', 'formation');
+    document.querySelector<HTMLFormElement>('[data-testid="boot-sign-in-form"]')!.requestSubmit();
+    const pinia = createPinia();
+    const router = freshRouter(pinia);
+    await router.push('/sign-in');
+    const wrapper = mount(FreshSignInView, { global: { plugins: [pinia, createDeskI18n('fr'), createVuetify(), router] } });
+    expect(document.querySelector('[data-testid="boot-sign-in"]')).toBeNull();
+    expect((wrapper.find('[data-testid="sign-in-login"] input').element as HTMLInputElement).value).toBe('accueil');
+    await vi.waitFor(() => expect(router.currentRoute.value.path).toBe('/board'), { timeout: 10_000 });
+    expect(deskCalls.find((call) => call.channel === 'staff/signIn')?.request).toEqual({ login: 'accueil', password: 'formation' });
+  });
+
   it('does not call main while a field is empty', async () => {
     const { wrapper } = await mountSignIn('fr');
     await submit(wrapper, 'accueil', '');

@@ -2,6 +2,7 @@ import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { StaffSession } from '../../../../src-shared/ipc/contract';
 import type { StaffSignInRequest } from '../../../../src-shared/publisher/schemas';
+import { takeStaffSession } from '../../../boot/first-questions';
 import { desk, unwrap } from '../../../bridge/desk';
 
 /** The signed-in staff member; main holds the truth, this store mirrors it. */
@@ -19,7 +20,7 @@ export const useSessionStore = defineStore('session', () => {
       session.value = next;
     });
     if (restored.value) return;
-    restoring ??= unwrap(desk.staff.session())
+    restoring ??= unwrap(takeStaffSession())
       .then((current) => {
         session.value = current;
         restored.value = true;
