@@ -41,8 +41,8 @@ let over = false;
 const escape = (text: string): string =>
   text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
-const icon = (name: string, extra = ''): string =>
-  `<i class="${name} mdi v-icon notranslate v-theme--desk v-icon--size-default${extra}" aria-hidden="true"></i>`;
+const icon = (name: string, extra = '', size: 'default' | 'small' = 'default'): string =>
+  `<i class="${name} mdi v-icon notranslate v-theme--desk v-icon--size-${size}${extra}" aria-hidden="true"></i>`;
 
 function field(options: { name: 'login' | 'password'; label: string; icon: string; type: string; autocomplete: string; append?: string }): string {
   const id = `boot-${options.name}`;
@@ -73,7 +73,7 @@ export function bootSignInMarkup(view: BootSignInView): string {
     .join('');
   const accounts = view.trainingAccounts.length
     ? `<hr class="v-divider v-theme--desk" aria-orientation="horizontal" role="separator" style="border-style: solid;">
-<div class="v-card-text"><div class="text-subtitle-2 mb-2">${icon('mdi-school-outline', ' v-icon--size-small mr-1').replace(' v-icon--size-default', '')}${escape(signIn.trainingAccounts)}</div>${view.trainingAccounts
+<div class="v-card-text"><div class="text-subtitle-2 mb-2">${icon('mdi-school-outline', ' mr-1', 'small')}${escape(signIn.trainingAccounts)}</div>${view.trainingAccounts
         .map(
           (account, index) =>
             `<span class="v-chip v-chip--link v-theme--desk v-chip--density-default v-chip--size-small v-chip--variant-outlined mr-2 mb-2" tabindex="0" title="${escape(signIn.useAccount)}" data-boot-account="${index}"><span class="v-chip__overlay"></span><span class="v-chip__underlay"></span><div class="v-chip__content">${escape(account.login)} / ${escape(account.password)}</div></span>`,
@@ -120,8 +120,9 @@ function refresh(root: HTMLElement): void {
   submit.classList.toggle('v-btn--disabled', submit.disabled);
 }
 
-function wire(state: Shown, view: BootSignInView, signIn: Messages['signIn']): void {
+function wire(state: Shown, view: BootSignInView): void {
   const { root } = state;
+  const { signIn } = view.texts;
   const press = (event: Event) => {
     event.preventDefault();
     if (filled(root)) state.submitted = true;
@@ -169,7 +170,7 @@ export function showBootSignIn(view: BootSignInView, document: Document = window
   root.innerHTML = bootSignInMarkup(view);
   document.body.append(root);
   shown = { root, submitted: false, reveal: false };
-  wire(shown, view, view.texts.signIn);
+  wire(shown, view);
   inputOf(root, 'login').focus();
   refresh(root);
 }

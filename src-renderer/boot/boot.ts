@@ -23,12 +23,9 @@ import 'vuetify/lib/components/VDivider/VDivider.css';
 import '../plugins/styles';
 import './boot.css';
 import { initialLocale, loadMessages } from '../plugins/locale';
-import { sections, staffPath } from '../router/sections';
+import { NARROW_PX, sections, staffPath } from '../router/sections';
 import { showBootSignIn } from './boot-sign-in';
 import { askFirstQuestions } from './first-questions';
-
-/** Below this width the menu keeps to its icons (App.vue). */
-const NARROW_PX = 1280;
 
 /**
  * The page's first script. It asks main where the desk starts and, when that is the sign-in (no

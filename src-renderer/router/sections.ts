@@ -15,6 +15,13 @@ export const sections = [
   { name: 'settings', path: '/settings', icon: 'mdi-cog-outline', staffOnly: false, view: () => import('../features/settings/views/SettingsView.vue') },
 ] as const;
 
+/**
+ * Below this width the menu keeps to its icons (their names still read by screen readers; ☰ unfolds it), so the
+ * page's own controls keep their room: the board's « Appeler le suivant » and patients' names at 1024 px.
+ * The app's shell (App.vue) and the boot screen's (boot.ts) both.
+ */
+export const NARROW_PX = 1280;
+
 /** The pages anyone may open, signed in or not (the connect page and the waiting room's display besides). */
 const OPEN_PATHS = ['/connect', '/display', ...sections.filter((section) => !section.staffOnly).map((section) => section.path)];
 
