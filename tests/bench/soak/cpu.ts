@@ -3,8 +3,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 /**
  * Who had the machine's two cores during an hour of the soak: the processes by kind, from
- * `/proc/<pid>/stat`. The event→screen p95 of an hour is the turn the probe's way gets on a
- * saturated machine, so the hourly log says what saturated it (Linux only; empty elsewhere).
+ * `/proc/<pid>/stat`, and how long their main threads waited for one, from `/proc/<pid>/schedstat`. The
+ * event→screen p95 of an hour is the turn the probe's way gets on a saturated machine, so the hourly log
+ * says what saturated it and who waited (Linux only; empty elsewhere).
  */
 export type CpuGroup = 'pages' | 'gpu' | 'browser' | 'desks' | 'soak';
 
@@ -26,24 +27,50 @@ export function ticksOf(stat: string): number {
 
 export type CpuTicks = Partial<Record<CpuGroup, number>>;
 
-/** `only`: the processes to count (all by default). */
-export function readCpuTicks(ownPid = process.pid, only: (pid: number) => boolean = () => true): CpuTicks {
-  const ticks: CpuTicks = {};
+/**
+ * How long a process's main thread has waited for a core, in ns: the second field of `/proc/<pid>/schedstat`
+ * (the thread group's leader: a desk's event loop, a page's main thread). A page's or a desk's turn on a
+ * saturated machine, which the CPU it used does not tell.
+ */
+export function runQueueWaitOf(schedstat: string): number {
+  return Number(schedstat.trim().split(/\s+/)[1]) || 0;
+}
+
+/** Each kind's sum of `read(pid)` over the processes `only` keeps (all by default); empty where /proc is not. */
+function perGroup(read: (pid: string) => number, ownPid: number, only: (pid: number) => boolean): CpuTicks {
+  const sums: CpuTicks = {};
   let pids: string[];
   try {
     pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name) && only(Number(name)));
   } catch {
-    return ticks;
+    return sums;
   }
   for (const pid of pids) {
     try {
       const group = cpuGroupOf(readFileSync(`/proc/${pid}/cmdline`, 'latin1').replaceAll('\0', ' '), Number(pid), ownPid);
-      if (group) ticks[group] = (ticks[group] ?? 0) + ticksOf(readFileSync(`/proc/${pid}/stat`, 'latin1'));
+      if (group) sums[group] = (sums[group] ?? 0) + read(pid);
     } catch {
       // Gone between the listing and the read.
     }
   }
-  return ticks;
+  return sums;
+}
+
+/** `only`: the processes to count (all by default). */
+export function readCpuTicks(ownPid = process.pid, only: (pid: number) => boolean = () => true): CpuTicks {
+  return perGroup((pid) => ticksOf(readFileSync(`/proc/${pid}/stat`, 'latin1')), ownPid, only);
+}
+
+/** The main threads' waits for a core so far (ns), by kind. */
+export function readRunQueueWaits(ownPid = process.pid, only: (pid: number) => boolean = () => true): CpuTicks {
+  return perGroup((pid) => runQueueWaitOf(readFileSync(`/proc/${pid}/schedstat`, 'latin1')), ownPid, only);
+}
+
+/** Ms a second each kind's main threads waited for a core between two readings `seconds` apart. */
+export function waitShares(before: CpuTicks, after: CpuTicks, seconds: number): CpuTicks {
+  const shares: CpuTicks = {};
+  for (const group of Object.keys(after) as CpuGroup[]) shares[group] = Math.round(Math.max(0, (after[group] ?? 0) - (before[group] ?? 0)) / 1e6 / seconds);
+  return shares;
 }
 
 let clockTicks: number | null = null;

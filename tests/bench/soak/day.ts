@@ -9,7 +9,7 @@ import type { BoardActionResult, BoardSnapshot } from '../../../src-shared/ipc/f
 import type { PrintingOverview } from '../../../src-shared/ipc/features/printing.contract';
 import { PrinterEmulator } from '../../helpers/printer-emulator';
 import { percentile } from '../harness';
-import { cpuShares, readCpuTicks } from './cpu';
+import { cpuShares, readCpuTicks, readRunQueueWaits, waitShares } from './cpu';
 import { launchDeskHost, type DeskHost } from './hosts';
 import { added, armRowText, dataMbOf, pageDataMb, pageTimes, pageTimeShares, type PageTimes, type ProbeStamps, RENDERER_COUNTERS, rendererInventory, sampleMain, sampleRenderer, settledMain, takeFrames } from './measure';
 import { planDay, type HourPlan, type SoakScale } from './plan';
@@ -83,16 +83,20 @@ export async function runSoak(scale: SoakScale, log: Log): Promise<SoakResult> {
       const started = performance.now();
       const asked = publisherRequestCount(sandbox.world.publisher);
       const cpu = readCpuTicks();
+      const waits = readRunQueueWaits();
       const pagesBefore = await day.pagesTimes();
       await day.profiled(hour.hour, () => day.play(hour));
       const seconds = (performance.now() - started) / 1000;
       const shares = cpuShares(cpu, readCpuTicks(), seconds);
+      const waited = waitShares(waits, readRunQueueWaits(), seconds);
       const pagesAfter = await day.pagesTimes();
       // The desks' reads of the medical system (re-checks, mostly): a load that grows with the rows to re-check.
       const perSecond = (publisherRequestCount(sandbox.world.publisher) - asked) / seconds;
       rows.push(await day.reading(percentile(day.takeProbeSamples(), 95), hour.hour));
       log(`hour ${hour.hour + 1}/${plan.length} in ${seconds.toFixed(0)} s, ${perSecond.toFixed(1)} requests a second to the medical system: ${JSON.stringify(rows.at(-1))}`);
       log(`  CPU, % of one core (the machine has ${availableParallelism()}): ${JSON.stringify(shares)}`);
+      // What the CPU does not tell: how long the main threads stood ready while others had both cores.
+      log(`  main threads' waits for a core, ms a second: ${JSON.stringify(waited)}`);
       // Which page's main thread the hour kept busy (the four desks', then the display's).
       log(`  pages' main threads, ms a second: ${JSON.stringify(pagesAfter.map((after, index) => pageTimeShares(pagesBefore[index]!, after, seconds)))}`);
     }

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { cpuGroupOf, cpuShares, readCpuTicks, ticksOf } from '../../bench/soak/cpu';
+import { cpuGroupOf, cpuShares, readCpuTicks, readRunQueueWaits, runQueueWaitOf, ticksOf, waitShares } from '../../bench/soak/cpu';
 
 describe("the soak's hourly CPU by kind of process", () => {
   it('tells the pages, the GPU process, the browser and the desks apart by their command lines', () => {
@@ -21,6 +21,12 @@ describe("the soak's hourly CPU by kind of process", () => {
     expect(cpuShares({ pages: 1_000, desks: 500 }, { pages: 13_000, desks: 400, gpu: 3_000 }, 100, 100)).toEqual({ pages: 120, desks: 0, gpu: 30 });
   });
 
+  it("reads a main thread's wait for a core from its schedstat, as ms a second over the hour", () => {
+    expect(runQueueWaitOf('386327427 697234414 2024\n')).toBe(697_234_414);
+    expect(runQueueWaitOf('')).toBe(0);
+    expect(waitShares({ desks: 1_000_000_000 }, { desks: 3_000_000_000, pages: 500_000_000 }, 10)).toEqual({ desks: 200, pages: 50 });
+  });
+
   it('counts a busy process of the desks under the desks, from the real /proc', async () => {
     // A child named like a desk's main spins 300 ms of CPU (30 ticks at Linux's usual 100 a second, however loaded the
     // machine), says so, and stays.
@@ -34,6 +40,10 @@ describe("the soak's hourly CPU by kind of process", () => {
       expect(ticks.desks).toBeGreaterThanOrEqual(20);
       expect(ticks.soak).toBeGreaterThan(0);
       expect(Object.keys(ticks).sort()).toEqual(['desks', 'soak']);
+      // Both waits read from the real schedstat files (an unreadable one leaves its kind out).
+      const waits = readRunQueueWaits(process.pid, (pid) => pid === child.pid || pid === process.pid);
+      expect(Object.keys(waits).sort()).toEqual(['desks', 'soak']);
+      expect(waits.soak).toBeGreaterThanOrEqual(0);
     } finally {
       child.kill();
     }
