@@ -25,7 +25,8 @@ export function ticksOf(stat: string): number {
   return Number(fields[11]) + Number(fields[12]);
 }
 
-export type CpuTicks = Partial<Record<CpuGroup, number>>;
+/** A count by kind of process: clock ticks of CPU, or ns waited for a core. */
+export type ByGroup = Partial<Record<CpuGroup, number>>;
 
 /**
  * How long a process's main thread has waited for a core, in ns: the second field of `/proc/<pid>/schedstat`
@@ -37,8 +38,8 @@ export function runQueueWaitOf(schedstat: string): number {
 }
 
 /** Each kind's sum of `read(pid)` over the processes `only` keeps (all by default); empty where /proc is not. */
-function perGroup(read: (pid: string) => number, ownPid: number, only: (pid: number) => boolean): CpuTicks {
-  const sums: CpuTicks = {};
+function perGroup(read: (pid: string) => number, ownPid: number, only: (pid: number) => boolean): ByGroup {
+  const sums: ByGroup = {};
   let pids: string[];
   try {
     pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name) && only(Number(name)));
@@ -56,21 +57,14 @@ function perGroup(read: (pid: string) => number, ownPid: number, only: (pid: num
   return sums;
 }
 
-/** `only`: the processes to count (all by default). */
-export function readCpuTicks(ownPid = process.pid, only: (pid: number) => boolean = () => true): CpuTicks {
+/** The CPU clock ticks used so far, by kind; `only`: the processes to count (all by default). */
+export function readCpuTicks(ownPid = process.pid, only: (pid: number) => boolean = () => true): ByGroup {
   return perGroup((pid) => ticksOf(readFileSync(`/proc/${pid}/stat`, 'latin1')), ownPid, only);
 }
 
 /** The main threads' waits for a core so far (ns), by kind. */
-export function readRunQueueWaits(ownPid = process.pid, only: (pid: number) => boolean = () => true): CpuTicks {
+export function readRunQueueWaits(ownPid = process.pid, only: (pid: number) => boolean = () => true): ByGroup {
   return perGroup((pid) => runQueueWaitOf(readFileSync(`/proc/${pid}/schedstat`, 'latin1')), ownPid, only);
-}
-
-/** Ms a second each kind's main threads waited for a core between two readings `seconds` apart. */
-export function waitShares(before: CpuTicks, after: CpuTicks, seconds: number): CpuTicks {
-  const shares: CpuTicks = {};
-  for (const group of Object.keys(after) as CpuGroup[]) shares[group] = Math.round(Math.max(0, (after[group] ?? 0) - (before[group] ?? 0)) / 1e6 / seconds);
-  return shares;
 }
 
 let clockTicks: number | null = null;
@@ -85,13 +79,23 @@ function ticksPerSecond(): number {
   return clockTicks;
 }
 
-/** Percent of one core each kind used between two readings `seconds` apart (200 % is both cores). */
-export function cpuShares(before: CpuTicks, after: CpuTicks, seconds: number, perSecond = ticksPerSecond()): CpuTicks {
-  const shares: CpuTicks = {};
+/** Each kind's growth between two readings `seconds` apart, a second, times `scale`. */
+function rates(before: ByGroup, after: ByGroup, seconds: number, scale: number): ByGroup {
+  const shares: ByGroup = {};
   for (const group of Object.keys(after) as CpuGroup[]) {
-    // A process that ended during the hour takes its ticks with it: never a negative share.
-    const used = Math.max(0, (after[group] ?? 0) - (before[group] ?? 0));
-    shares[group] = Math.round((100 * used) / perSecond / seconds);
+    // A process that ended during the hour takes its counts with it: never a negative share.
+    const grown = Math.max(0, (after[group] ?? 0) - (before[group] ?? 0));
+    shares[group] = Math.round((scale * grown) / seconds);
   }
   return shares;
+}
+
+/** Percent of one core each kind used between two readings `seconds` apart (200 % is both cores). */
+export function cpuShares(before: ByGroup, after: ByGroup, seconds: number, perSecond = ticksPerSecond()): ByGroup {
+  return rates(before, after, seconds, 100 / perSecond);
+}
+
+/** Ms a second each kind's main threads waited for a core between two readings `seconds` apart. */
+export function waitShares(before: ByGroup, after: ByGroup, seconds: number): ByGroup {
+  return rates(before, after, seconds, 1e-6);
 }
