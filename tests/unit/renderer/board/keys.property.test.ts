@@ -218,7 +218,7 @@ describe('the board keys act on the patient meant, and only as its buttons offer
         const board = useBoardStore();
         const desks = useDesksStore();
         await board.open();
-        /** The model's choice: a row clicked or reached with the arrows, or the patient just called; null = my patient. */
+        /** The model's choice: a row clicked or reached with the arrows, or the patient just called or recalled; null = my patient. */
         let chosen: string | null = null;
         const transfersAsked: string[] = [];
 
@@ -291,8 +291,12 @@ describe('the board keys act on the patient meant, and only as its buttons offer
                   expect(decision.row.ticketId).toBe(expectedTarget!.ticketId);
                   // What BoardView does with a decision (perform): the same store calls; a refusal is the view's to say.
                   const quiet = (pending: Promise<unknown>) => pending.catch(() => undefined);
-                  if (move === 'recall') await quiet(board.call(decision.row.ticketId, true));
-                  else if (move === 'transfer') transfersAsked.push(decision.row.ticketId);
+                  if (move === 'recall') {
+                    // A recall is a call: the selection follows the patient called, when the platform took it.
+                    const takes = fake.tickets.has(decision.row.ticketId);
+                    await quiet(board.call(decision.row.ticketId, true));
+                    if (takes) chosen = decision.row.ticketId;
+                  } else if (move === 'transfer') transfersAsked.push(decision.row.ticketId);
                   else if (move === 'absent') await quiet(desks.markAbsent(decision.row.ticketId));
                   else {
                     await quiet(board.setStatus(decision.row.ticketId, STATUS[move]));
