@@ -11,15 +11,13 @@ import { PrinterEmulator } from '../../helpers/printer-emulator';
 import { percentile } from '../harness';
 import { cpuShares, readCpuTicks, readRunQueueWaits, waitShares } from './cpu';
 import { launchDeskHost, type DeskHost } from './hosts';
-import { added, armRowText, dataMbOf, pageDataMb, pageTimes, pageTimeShares, type PageTimes, type ProbeStamps, RENDERER_COUNTERS, rendererInventory, sampleMain, sampleRenderer, settledMain, takeFrames } from './measure';
+import { added, armRowText, mainPauses, dataMbOf, pageDataMb, pageTimes, pageTimeShares, type PageTimes, type ProbeStamps, RENDERER_COUNTERS, rendererInventory, sampleMain, sampleRenderer, settledMain, takeFrames } from './measure';
 import { planDay, type HourPlan, type SoakScale } from './plan';
+import { checkInProbeSet, prepareProbeSets, PROBE_DESK, PROBE_SET_SIZE, type ProbeSet } from './probes';
 import { padDay } from './world';
 import type { Counts, HeapData, HourRow } from './verdict';
 
 const DESKS = 4;
-/** Tickets already called, recalled by a desk nobody runs: each recall is a platform event the probe desk must show. */
-const PROBE_TICKETS = ['B0001', 'B0002', 'B0003', 'B0004', 'B0005', 'B0006'];
-const PROBE_DESK_ID = 9;
 const DAY_MS = 24 * 3_600_000;
 
 interface DeskScreen {
@@ -57,7 +55,8 @@ export async function runSoak(scale: SoakScale, log: Log): Promise<SoakResult> {
   if (process.env.SOAK_PROFILES) mkdirSync(process.env.SOAK_PROFILES, { recursive: true });
   // The training servers' clock, moved to the next morning once the day is over (Day.nextMorning).
   let dayShiftMs = 0;
-  const sandbox = await startSandbox({ extraTickets: PROBE_TICKETS.length, clock: () => new Date(Date.now() + dayShiftMs) });
+  const sandbox = await startSandbox({ extraTickets: PROBE_SET_SIZE * plan.length, clock: () => new Date(Date.now() + dayShiftMs) });
+  const probeSets = prepareProbeSets(sandbox, plan.length);
   padDay(sandbox, scale.arrivals + 50);
   log(`servers: platform ${sandbox.platformUrl}, publisher ${sandbox.publisherUrl} (main's sockets at rest name their ports)`);
   const printer = await PrinterEmulator.start();
@@ -72,7 +71,7 @@ export async function runSoak(scale: SoakScale, log: Log): Promise<SoakResult> {
     const desks: DeskScreen[] = [];
     for (const host of hosts) desks.push(await openDesk(browser, host, printer.port));
     const display = await openDisplay(browser, hosts[0]!);
-    const day = new Day(sandbox, desks, display, printer, scale, log);
+    const day = new Day(sandbox, desks, display, printer, scale, probeSets, log);
     await day.probeView();
     await day.warmUp();
     const start = await day.restingReading();
@@ -80,6 +79,8 @@ export async function runSoak(scale: SoakScale, log: Log): Promise<SoakResult> {
     const startData = await day.heapData('start');
     const rows: HourRow[] = [];
     for (const hour of plan) {
+      // From the hour's start: the readings' own collections (they collect before each one) are not the hour's.
+      for (const desk of desks) await mainPauses(desk.host.inspector);
       const started = performance.now();
       const asked = publisherRequestCount(sandbox.world.publisher);
       const cpu = readCpuTicks();
@@ -90,6 +91,8 @@ export async function runSoak(scale: SoakScale, log: Log): Promise<SoakResult> {
       const shares = cpuShares(cpu, readCpuTicks(), seconds);
       const waited = waitShares(waits, readRunQueueWaits(), seconds);
       const pagesAfter = await day.pagesTimes();
+      const pauses = [];
+      for (const desk of desks) pauses.push(await mainPauses(desk.host.inspector));
       // The desks' reads of the medical system (re-checks, mostly): a load that grows with the rows to re-check.
       const perSecond = (publisherRequestCount(sandbox.world.publisher) - asked) / seconds;
       rows.push(await day.reading(percentile(day.takeProbeSamples(), 95), hour.hour));
@@ -97,9 +100,12 @@ export async function runSoak(scale: SoakScale, log: Log): Promise<SoakResult> {
       log(`  CPU, % of one core (the machine has ${availableParallelism()}): ${JSON.stringify(shares)}`);
       // What the CPU does not tell: how long the main threads stood ready while others had both cores.
       log(`  main threads' waits for a core, ms a second: ${JSON.stringify(waited)}`);
+      // A probe's event waits in main behind what runs there: a collection, a long task (event loop delay).
+      log(`  mains' collections and event loop delays: ${JSON.stringify(pauses)}`);
       // Which page's main thread the hour kept busy (the four desks', then the display's).
       log(`  pages' main threads, ms a second: ${JSON.stringify(pagesAfter.map((after, index) => pageTimeShares(pagesBefore[index]!, after, seconds)))}`);
     }
+    for (const desk of desks) await mainPauses(desk.host.inspector, true);
     const end = await day.restingReading();
     log(`end: ${JSON.stringify(end)}`);
     const nextMorning = await day.nextMorning(() => (dayShiftMs = DAY_MS));
@@ -157,6 +163,8 @@ class Day {
   private deskTurn = 0;
   private readonly inventories = new Map<DeskScreen, Awaited<ReturnType<typeof rendererInventory>>>();
   private readonly restingTimers = new Map<DeskScreen, string[]>();
+  /** The patients the probes recall this hour (probes.ts). */
+  private probeSet: ProbeSet;
 
   constructor(
     private readonly sandbox: RunningSandbox,
@@ -164,20 +172,45 @@ class Day {
     private readonly display: { page: Page; cdp: CDPSession },
     private readonly printer: PrinterEmulator,
     private readonly scale: SoakScale,
+    private readonly probeSets: ProbeSet[],
     private readonly log: Log,
-  ) {}
+  ) {
+    this.probeSet = probeSets[0]!;
+  }
 
   /**
-   * Desk 1 keeps the probe tickets in view (the list is virtualised): staff searching a number. The
+   * Desk 1 keeps the probe tickets in view (the list is virtualised): staff searching a name. The
    * probe desk calls them first, so they are its patients all day: once the morning's queue was
    * seen, the desks' « call next » took them too, and one marked absent left every board (a full day
    * stopped at its third hour on « desk 1 never showed B0005 »).
    */
   async probeView(): Promise<void> {
-    for (const number of PROBE_TICKETS) await this.callProbe(number, 'Sonde');
-    const page = this.desks[0]!.page;
-    await page.getByTestId('board-search').locator('input').fill('B000');
-    await page.locator('[data-ticket="B0001"]').waitFor();
+    for (const number of this.probeSet.numbers) await this.callProbe(number, PROBE_DESK.deskLabel);
+    await this.searchProbeSet(this.desks[0]!);
+  }
+
+  /**
+   * The hour's probe patients arrive, called by the probe desk, and the last hour's leave (set aside
+   * as absent, then dismissed): the boards hold six probe patients all day, none called more than an
+   * hour's share of the probes.
+   */
+  private async nextProbeSet(hour: number): Promise<void> {
+    const done = this.probeSet;
+    this.probeSet = this.probeSets[hour]!;
+    checkInProbeSet(this.sandbox, this.probeSet);
+    for (const number of this.probeSet.numbers) await this.callProbe(number, PROBE_DESK.deskLabel);
+    await this.searchProbeSet(this.desks[0]!);
+    for (const number of done.numbers) {
+      const ticketId = this.ticketIdOf(number);
+      await this.probeDesk('/api/kioskTicket/markAbsent', { ticketId, ...PROBE_DESK });
+      await this.probeDesk('/api/kioskTicket/dismissAbsent', { ticketId });
+    }
+  }
+
+  /** The desk's search shows the hour's probe patients. */
+  private async searchProbeSet(desk: DeskScreen): Promise<void> {
+    await desk.page.getByTestId('board-search').locator('input').fill(this.probeSet.needle);
+    for (const number of this.probeSet.numbers) await desk.page.locator(`[data-ticket="${number}"]`).waitFor();
   }
 
   /** Every screen of the day once (lock, statistics, a desk check-in) before the start is read: code loaded on first use is not a leak. */
@@ -207,6 +240,7 @@ class Day {
   }
 
   async play(hour: HourPlan): Promise<void> {
+    if (hour.hour > 0) await this.nextProbeSet(hour.hour);
     const slots = Math.max(1, hour.arrivals);
     const at = (count: number) => new Set(Array.from({ length: count }, (_, i) => Math.floor(((i + 0.5) * slots) / count)));
     const locks = at(hour.lockCycles);
@@ -340,7 +374,7 @@ class Day {
   /** Another desk's recall of a probe ticket, from the platform's HTTP call until desk 1's row shows it painted. */
   private async probe(): Promise<void> {
     const page = this.desks[0]!.page;
-    const number = PROBE_TICKETS[this.probes % PROBE_TICKETS.length]!;
+    const number = this.probeSet.numbers[this.probes % this.probeSet.numbers.length]!;
     const label = `Sonde ${this.probes}`;
     this.probes += 1;
     // Staff at desk 1 watch it, a hand on the mouse: untouched for its idle lock's ten minutes it locks, as it
@@ -383,14 +417,23 @@ class Day {
 
   /** The probe desk's (re)call of a probe ticket, through the platform's HTTP API as another desk's would go. */
   private async callProbe(number: string, label: string): Promise<string> {
-    const ticketId = this.sandbox.world.platform.tickets.find((ticket) => ticket.formattedNumber === number)!.ticketId;
-    const response = await fetch(`${this.sandbox.platformUrl}/api/kioskTicket/callTicket`, {
+    const ticketId = this.ticketIdOf(number);
+    await this.probeDesk('/api/kioskTicket/callTicket', { ticketId, kioskDeskId: PROBE_DESK.deskId, deskLabel: label, recall: true });
+    return ticketId;
+  }
+
+  private ticketIdOf(number: string): string {
+    return this.sandbox.world.platform.tickets.find((ticket) => ticket.formattedNumber === number)!.ticketId;
+  }
+
+  /** One request of the probe desk to the platform's ticket services. */
+  private async probeDesk(route: string, body: Record<string, unknown>): Promise<void> {
+    const response = await fetch(`${this.sandbox.platformUrl}${route}`, {
       method: 'POST',
       headers: { Authorization: this.sandbox.accountKey, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ licenceUuid: this.sandbox.licenceUuid, ticketId, kioskDeskId: PROBE_DESK_ID, deskLabel: label, recall: true }),
+      body: JSON.stringify({ licenceUuid: this.sandbox.licenceUuid, ...body }),
     });
-    if (!response.ok) throw new Error(`the probe's call answered ${response.status}`);
-    return ticketId;
+    if (!response.ok) throw new Error(`the probe desk's ${route} answered ${response.status}`);
   }
 
   /** A probe ticket as the platform, desk 1's main and its page each hold it: which of them missed the call. */
@@ -445,8 +488,7 @@ class Day {
       await this.answerUnsent(desk);
       await this.untilNoPatientOfItsOwn(desk);
       await desk.page.getByTestId('board-undo').waitFor({ state: 'detached', timeout: 60_000 });
-      await desk.page.getByTestId('board-search').locator('input').fill('B000');
-      await desk.page.locator('[data-ticket="B0006"]').waitFor();
+      await this.searchProbeSet(desk);
     }
     // The searches' debounce, the transitions and the messages' own timeouts end before anything is counted.
     await new Promise((resolve) => setTimeout(resolve, 6_000));
@@ -584,10 +626,14 @@ class Day {
     const { host, cdp } = this.desks[0]!;
     await host.inspector.send('Profiler.enable');
     await host.inspector.send('Profiler.start');
+    await host.inspector.send('HeapProfiler.enable');
+    await host.inspector.send('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.start');
     await play();
     const main = await host.inspector.send<{ profile: unknown }>('Profiler.stop');
+    const allocations = await host.inspector.send<{ profile: unknown }>('HeapProfiler.stopSampling');
+    writeFileSync(path.join(folder, `desk-1-main-hour-${hour + 1}.heapprofile`), JSON.stringify(allocations.profile));
     const page = await cdp.send('Profiler.stop');
     writeFileSync(path.join(folder, `desk-1-main-hour-${hour + 1}.cpuprofile`), JSON.stringify(main.profile));
     writeFileSync(path.join(folder, `desk-1-page-hour-${hour + 1}.cpuprofile`), JSON.stringify(page.profile));

@@ -335,3 +335,41 @@ export function armRowText(formattedNumber: string, label: string): string {
     observer.observe(document.body, { childList: true, subtree: true, characterData: true });
   }); undefined`;
 }
+
+/**
+ * What kept a desk's main thread from an event since the last call (the first installs the watch):
+ * its garbage collections by kind (count, ms) and its event loop's delay (p50, p99, max, ms). `stop`
+ * takes the watch away (its observer and its timer), so the end's reading counts what the start's did.
+ */
+export async function mainPauses(inspector: InspectorSession, stop = false): Promise<unknown> {
+  return inspector.evaluate(`((stop) => {
+    const { PerformanceObserver, monitorEventLoopDelay, constants } = process.getBuiltinModule('node:perf_hooks');
+    let watch = globalThis.__soakPauses;
+    if (stop) {
+      watch?.delay.disable();
+      watch?.observer.disconnect();
+      delete globalThis.__soakPauses;
+      return null;
+    }
+    if (!watch) {
+      watch = globalThis.__soakPauses = { delay: monitorEventLoopDelay({ resolution: 2 }), gc: {}, observer: null };
+      const kinds = { [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor', [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major', [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental', [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak' };
+      watch.observer = new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          const kind = kinds[entry.detail?.kind ?? entry.kind] ?? 'other';
+          const slot = (watch.gc[kind] ??= { count: 0, ms: 0, maxMs: 0 });
+          slot.count += 1; slot.ms += entry.duration; slot.maxMs = Math.max(slot.maxMs, entry.duration);
+        }
+      });
+      watch.observer.observe({ entryTypes: ['gc'] });
+      watch.delay.enable();
+      return null;
+    }
+    const ms = (ns) => Math.round(ns / 1e5) / 10;
+    const gc = Object.fromEntries(Object.entries(watch.gc).map(([kind, slot]) => [kind, { count: slot.count, ms: Math.round(slot.ms * 10) / 10, maxMs: Math.round(slot.maxMs * 10) / 10 }]));
+    const result = { gc, delay: { p50: ms(watch.delay.percentile(50)), p99: ms(watch.delay.percentile(99)), max: ms(watch.delay.max) } };
+    watch.gc = {};
+    watch.delay.reset();
+    return result;
+  })(${stop})`);
+}
